@@ -1,0 +1,207 @@
+//! Which piece is where: stacks of pieces on the hex grid, and the Zobrist keys of the arrangement.
+//!
+//! Owns occupancy and stacking only. Hands, turns and the rules of moving belong to the position and the
+//! move generator. Each cell keeps its top piece and its height; each piece remembers the piece under it,
+//! so a stack is a short linked list and a ground cell costs two bytes.
+
+use crate::hex::{Hex, GRID};
+use crate::piece::{Color, Piece};
+
+const NONE: u8 = u8::MAX;
+
+/// The pieces on the board.
+#[derive(Clone)]
+pub struct Board {
+    top: [u8; GRID],
+    height: [u8; GRID],
+    below: [u8; Piece::COUNT],
+    hex_of: [Hex; Piece::COUNT],
+    on_board: u32,
+    hash: u64,
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board {
+            top: [NONE; GRID],
+            height: [0; GRID],
+            below: [NONE; Piece::COUNT],
+            hex_of: [Hex::ORIGIN; Piece::COUNT],
+            on_board: 0,
+            hash: 0,
+        }
+    }
+}
+
+impl Board {
+    /// The piece on top of the stack at `hex`, if any.
+    #[inline]
+    pub fn top(&self, hex: Hex) -> Option<Piece> {
+        let raw = self.top[hex.index()];
+        (raw != NONE).then(|| Piece::from_index(raw as usize))
+    }
+
+    /// The colour of the piece on top of the stack at `hex`, if any.
+    #[inline]
+    pub fn top_color(&self, hex: Hex) -> Option<Color> {
+        self.top(hex).map(Piece::color)
+    }
+
+    /// How many pieces are stacked at `hex` (0 when empty).
+    #[inline]
+    pub fn height(&self, hex: Hex) -> u8 {
+        self.height[hex.index()]
+    }
+
+    /// Whether any piece stands at `hex`.
+    #[inline]
+    pub fn is_occupied(&self, hex: Hex) -> bool {
+        self.height[hex.index()] != 0
+    }
+
+    /// Whether `piece` is on the board (not in a hand).
+    #[inline]
+    pub fn is_on_board(&self, piece: Piece) -> bool {
+        self.on_board & (1 << piece.index()) != 0
+    }
+
+    /// Where `piece` stands, if it is on the board.
+    #[inline]
+    pub fn hex_of(&self, piece: Piece) -> Option<Hex> {
+        self.is_on_board(piece).then(|| self.hex_of[piece.index()])
+    }
+
+    /// Where `piece` stands; meaningless for a piece in hand.
+    #[inline]
+    pub(crate) fn hex_of_unchecked(&self, piece: Piece) -> Hex {
+        self.hex_of[piece.index()]
+    }
+
+    /// The piece directly under `piece` in its stack.
+    #[inline]
+    pub fn below(&self, piece: Piece) -> Option<Piece> {
+        let raw = self.below[piece.index()];
+        (raw != NONE).then(|| Piece::from_index(raw as usize))
+    }
+
+    /// Whether `piece` is on the board with nothing on top of it.
+    #[inline]
+    pub fn is_top(&self, piece: Piece) -> bool {
+        self.is_on_board(piece)
+            && self.top[self.hex_of[piece.index()].index()] == piece.index() as u8
+    }
+
+    /// The stack at `hex`, from the top down.
+    pub fn stack(&self, hex: Hex) -> impl Iterator<Item = Piece> + '_ {
+        std::iter::successors(self.top(hex), |&p| self.below(p))
+    }
+
+    /// Bit `i` set when the piece with index `i` is on the board.
+    #[inline]
+    pub fn on_board_mask(&self) -> u32 {
+        self.on_board
+    }
+
+    /// Number of pieces on the board.
+    #[inline]
+    pub fn piece_count(&self) -> u32 {
+        self.on_board.count_ones()
+    }
+
+    /// Zobrist hash of the arrangement (pieces, cells and stacking order).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Put `piece` on top of the stack at `hex` (possibly empty).
+    #[inline]
+    pub(crate) fn push(&mut self, piece: Piece, hex: Hex) {
+        let i = hex.index();
+        let level = self.height[i];
+        self.below[piece.index()] = self.top[i];
+        self.top[i] = piece.index() as u8;
+        self.height[i] = level + 1;
+        self.hex_of[piece.index()] = hex;
+        self.on_board |= 1 << piece.index();
+        self.hash ^= zobrist(piece, hex, level);
+    }
+
+    /// Take the top piece off the stack at `hex`, which must not be empty.
+    #[inline]
+    pub(crate) fn pop(&mut self, hex: Hex) -> Piece {
+        let i = hex.index();
+        debug_assert!(self.height[i] > 0, "pop from an empty cell");
+        let piece = Piece::from_index(self.top[i] as usize);
+        self.top[i] = self.below[piece.index()];
+        self.height[i] -= 1;
+        self.below[piece.index()] = NONE;
+        self.on_board &= !(1 << piece.index());
+        self.hash ^= zobrist(piece, hex, self.height[i]);
+        piece
+    }
+}
+
+impl Board {
+    /// Take the top piece off `hex` for a moment, leaving the hash and the piece's own records alone: move
+    /// generation looks at the board without the mover this way. Undo with [`Board::unlift`].
+    #[inline]
+    pub(crate) fn lift(&mut self, hex: Hex) -> Piece {
+        let i = hex.index();
+        let piece = Piece::from_index(self.top[i] as usize);
+        self.top[i] = self.below[piece.index()];
+        self.height[i] -= 1;
+        piece
+    }
+
+    /// Put back a piece taken off by [`Board::lift`].
+    #[inline]
+    pub(crate) fn unlift(&mut self, piece: Piece, hex: Hex) {
+        let i = hex.index();
+        self.top[i] = piece.index() as u8;
+        self.height[i] += 1;
+    }
+}
+
+/// The key of `piece` standing at `hex` with `level` pieces under it: a fixed mix of the three, so the table
+/// costs no memory and no cache lines.
+#[inline]
+pub(crate) fn zobrist(piece: Piece, hex: Hex, level: u8) -> u64 {
+    let seed = (piece.index() as u64) << 16 | (level as u64) << 11 | hex.index() as u64;
+    mix(seed ^ 0x5851_f42d_4c95_7f2d)
+}
+
+/// SplitMix64's finaliser: a bijective mix with good avalanche.
+#[inline]
+pub(crate) fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::Bug;
+
+    #[test]
+    fn push_and_pop_keep_stacks_and_hash() {
+        let mut board = Board::default();
+        let queen = Piece::new(Color::White, Bug::Queen, 1).unwrap();
+        let beetle = Piece::new(Color::Black, Bug::Beetle, 1).unwrap();
+        let h = Hex::ORIGIN;
+        board.push(queen, h);
+        let one = board.hash();
+        board.push(beetle, h);
+        assert_eq!(board.height(h), 2);
+        assert_eq!(board.top(h), Some(beetle));
+        assert_eq!(board.stack(h).collect::<Vec<_>>(), vec![beetle, queen]);
+        assert!(!board.is_top(queen));
+        assert_eq!(board.pop(h), beetle);
+        assert_eq!(board.hash(), one);
+        assert_eq!(board.pop(h), queen);
+        assert_eq!(board.hash(), 0);
+        assert!(!board.is_occupied(h));
+    }
+}

@@ -1,0 +1,169 @@
+//! Hex coordinates on a wrapping 32 × 32 grid, the six directions and neighbours.
+//!
+//! Owns geometry only: no pieces, no rules. A hive has at most 28 pieces, so any two cells that matter (the pieces
+//! and the empty cells around them) are fewer than 32 steps apart along every axis, and the wrap-around never makes
+//! two of them collide.
+
+/// Cells along one side of the grid.
+pub const ROW: u16 = 32;
+/// Number of cells in the grid.
+pub const GRID: usize = (ROW as usize) * (ROW as usize);
+const MASK: u16 = GRID as u16 - 1;
+
+/// A cell of the board, in axial coordinates packed as `q + 32·r` modulo the grid size.
+///
+/// `r` grows towards the south (down the screen) and `q` towards the east, for pointy-topped hexes.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct Hex(u16);
+
+/// The six directions, clockwise from the upper left, in the order canonical MoveStrings look at neighbours.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Direction {
+    NorthWest,
+    NorthEast,
+    East,
+    SouthEast,
+    SouthWest,
+    West,
+}
+
+impl Direction {
+    /// All six, clockwise from north-west.
+    pub const ALL: [Direction; 6] = [
+        Direction::NorthWest,
+        Direction::NorthEast,
+        Direction::East,
+        Direction::SouthEast,
+        Direction::SouthWest,
+        Direction::West,
+    ];
+
+    /// Position in [`Direction::ALL`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The direction pointing the other way.
+    #[inline]
+    pub const fn opposite(self) -> Direction {
+        Direction::ALL[(self as usize + 3) % 6]
+    }
+
+    /// The next direction clockwise.
+    #[inline]
+    pub const fn clockwise(self) -> Direction {
+        Direction::ALL[(self as usize + 1) % 6]
+    }
+
+    /// The next direction anticlockwise.
+    #[inline]
+    pub const fn anticlockwise(self) -> Direction {
+        Direction::ALL[(self as usize + 5) % 6]
+    }
+
+    /// Offset of the packed index for one step this way.
+    #[inline]
+    const fn delta(self) -> u16 {
+        // Axial steps: NW (0,-1), NE (1,-1), E (1,0), SE (0,1), SW (-1,1), W (-1,0).
+        match self {
+            Direction::NorthWest => ROW.wrapping_neg(),
+            Direction::NorthEast => ROW.wrapping_neg().wrapping_add(1),
+            Direction::East => 1,
+            Direction::SouthEast => ROW,
+            Direction::SouthWest => ROW - 1,
+            Direction::West => 1u16.wrapping_neg(),
+        }
+    }
+}
+
+impl Hex {
+    /// The cell where the first piece of a game is placed.
+    pub const ORIGIN: Hex = Hex(ROW / 2 * ROW + ROW / 2);
+
+    /// The cell with this packed index (taken modulo the grid size).
+    #[inline]
+    pub const fn from_index(index: usize) -> Hex {
+        Hex(index as u16 & MASK)
+    }
+
+    /// Packed index, below [`GRID`]: use it to index per-cell arrays.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The neighbouring cell in direction `dir`.
+    #[inline]
+    pub const fn step(self, dir: Direction) -> Hex {
+        Hex(self.0.wrapping_add(dir.delta()) & MASK)
+    }
+
+    /// The six neighbours, in [`Direction::ALL`] order.
+    #[inline]
+    pub fn neighbours(self) -> [Hex; 6] {
+        Direction::ALL.map(|d| self.step(d))
+    }
+
+    /// The direction from `self` to `other` if they are neighbours.
+    pub fn direction_to(self, other: Hex) -> Option<Direction> {
+        Direction::ALL.into_iter().find(|&d| self.step(d) == other)
+    }
+
+    /// Axial coordinates relative to [`Hex::ORIGIN`], each in `-16..16`.
+    pub fn axial(self) -> (i32, i32) {
+        let row = i32::from(ROW);
+        let rel = (i32::from(self.0) - i32::from(Hex::ORIGIN.0)).rem_euclid(GRID as i32);
+        let mut r = rel / row;
+        let mut q = rel % row;
+        if q >= row / 2 {
+            q -= row;
+            r += 1;
+        }
+        if r >= row / 2 {
+            r -= row;
+        }
+        (q, r)
+    }
+
+    /// The cell at axial coordinates `(q, r)` relative to [`Hex::ORIGIN`].
+    pub fn from_axial(q: i32, r: i32) -> Hex {
+        let row = i32::from(ROW);
+        let index = i32::from(Hex::ORIGIN.0) + q + row * r;
+        Hex::from_index(index.rem_euclid(GRID as i32) as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_undo_each_other() {
+        for index in [0, 1, 31, 32, 500, 1023] {
+            let h = Hex::from_index(index);
+            for d in Direction::ALL {
+                assert_eq!(h.step(d).step(d.opposite()), h);
+            }
+        }
+    }
+
+    #[test]
+    fn neighbouring_directions_share_a_neighbour() {
+        let h = Hex::ORIGIN;
+        for d in Direction::ALL {
+            let a = h.step(d);
+            let b = h.step(d.clockwise());
+            assert!(a.neighbours().contains(&b), "{d:?}");
+        }
+    }
+
+    #[test]
+    fn axial_round_trips() {
+        for q in -15..15 {
+            for r in -15..15 {
+                assert_eq!(Hex::from_axial(q, r).axial(), (q, r));
+            }
+        }
+    }
+}

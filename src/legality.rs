@@ -1,0 +1,151 @@
+//! Checked play: a move from outside is played only if the generator lists it; otherwise the reason it is
+//! illegal, in words a player understands (modelled on Mzinga's).
+
+use crate::game_type::GameType;
+use crate::moves::{Move, MoveList};
+use crate::piece::{Bug, Piece};
+use crate::position::Position;
+
+/// Why a move cannot be played.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum IllegalMove {
+    #[error("You can't play, the game is over.")]
+    GameOver,
+    #[error("You can't pass, the game is over.")]
+    PassGameOver,
+    #[error("You can't pass when you have valid moves.")]
+    PassWithMoves,
+    #[error("It's not that player's turn: {0} belongs to {color}.", color = .0.color().name())]
+    NotYourTurn(Piece),
+    #[error("That piece is not enabled in this game: {0} is not part of {1}.")]
+    NotInGame(Piece, GameType),
+    #[error("{0} needs a reference piece: only the first piece of the game is placed on its own.")]
+    NeedsReference(Piece),
+    #[error("The reference piece {0} is not on the board.")]
+    ReferenceNotOnBoard(Piece),
+    #[error("The first piece of the game must be placed on its own, without a reference.")]
+    FirstPieceAlone,
+    #[error("You can't play your Queen Bee on your first turn.")]
+    QueenOnFirstTurn,
+    #[error("You must play your Queen Bee on or before your fourth turn.")]
+    QueenByFourthTurn,
+    #[error("You can't move a piece in play until you've played your Queen Bee.")]
+    QueenNotPlaced,
+    #[error("When there are multiple pieces of the same bug type, you must play the pieces in order: place {expected} before {piece}.")]
+    OutOfOrder { piece: Piece, expected: Piece },
+    #[error("You can't move there because a piece already exists at that position.")]
+    Occupied,
+    #[error("You can't place {0} there: a new piece must touch your own pieces and none of your opponent's.")]
+    BadPlacement(Piece),
+    #[error("The second piece of the game must be placed next to the first.")]
+    SecondPieceApart,
+    #[error("You can't move {0} because it has another piece on top of it.")]
+    Covered(Piece),
+    #[error("You can't move {0} because it will break the hive.")]
+    BreaksHive(Piece),
+    #[error("You can't move {0}: it was moved last turn, so it must rest this turn.")]
+    Stunned(Piece),
+    #[error("You can't move {0} there: a {bug} can't reach that position.", bug = .0.bug().name())]
+    CannotReach(Piece),
+    #[error("You can't move your opponent's {0} there: only your Pillbug (or a Mosquito next to one) can move it, onto itself and down into an empty neighbouring position.")]
+    CannotCarry(Piece),
+    #[error("{0} is already on the board, so it can't be placed; give a destination to move it.")]
+    AlreadyPlaced(Piece),
+}
+
+impl Position {
+    /// Play `mv` if it is legal; otherwise leave the position unchanged and say why not.
+    pub fn try_play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.check(mv)?;
+        self.play(mv);
+        Ok(())
+    }
+
+    /// Whether `mv` is legal here, and if not, why.
+    pub fn check(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        let mut legal = MoveList::new();
+        self.generate_moves(&mut legal);
+        if legal.contains(&mv) {
+            return Ok(());
+        }
+        Err(self.diagnose(mv))
+    }
+
+    /// Why `mv`, which the generator does not list, is illegal.
+    fn diagnose(&mut self, mv: Move) -> IllegalMove {
+        if self.state().is_over() {
+            return match mv {
+                Move::Pass => IllegalMove::PassGameOver,
+                _ => IllegalMove::GameOver,
+            };
+        }
+        let me = self.to_move();
+        let (piece, to, placing) = match mv {
+            Move::Pass => return IllegalMove::PassWithMoves,
+            Move::Place { piece, to } => (piece, to, true),
+            Move::Move { piece, to } => (piece, to, false),
+        };
+        if !self.game_type().includes(piece.bug()) {
+            return IllegalMove::NotInGame(piece, self.game_type());
+        }
+        let own_turn = self.ply() / 2 + 1;
+        let board = self.board();
+        if placing {
+            if piece.color() != me {
+                return IllegalMove::NotYourTurn(piece);
+            }
+            if board.is_on_board(piece) {
+                return IllegalMove::AlreadyPlaced(piece);
+            }
+            if let Some(expected) = self.next_in_hand(me, piece.bug()) {
+                if expected != piece {
+                    return IllegalMove::OutOfOrder { piece, expected };
+                }
+            }
+            if piece.bug() == Bug::Queen && own_turn == 1 {
+                return IllegalMove::QueenOnFirstTurn;
+            }
+            if piece.bug() != Bug::Queen && own_turn == 4 && self.in_hand(me, Bug::Queen) > 0 {
+                return IllegalMove::QueenByFourthTurn;
+            }
+            if board.is_occupied(to) {
+                return IllegalMove::Occupied;
+            }
+            match board.piece_count() {
+                0 => IllegalMove::FirstPieceAlone,
+                1 => IllegalMove::SecondPieceApart,
+                _ => IllegalMove::BadPlacement(piece),
+            }
+        } else {
+            if self.queen_hex(me).is_none() {
+                return if piece.color() == me {
+                    IllegalMove::QueenNotPlaced
+                } else {
+                    IllegalMove::NotYourTurn(piece)
+                };
+            }
+            if own_turn == 4 && self.in_hand(me, Bug::Queen) > 0 {
+                return IllegalMove::QueenByFourthTurn;
+            }
+            if !board.is_top(piece) {
+                return IllegalMove::Covered(piece);
+            }
+            if self.stunned() == Some(piece) {
+                return IllegalMove::Stunned(piece);
+            }
+            let from = board.hex_of_unchecked(piece);
+            let climbs = matches!(piece.bug(), Bug::Beetle | Bug::Mosquito);
+            if board.is_occupied(to) && !(climbs && to != from) {
+                return IllegalMove::Occupied;
+            }
+            if piece.color() != me {
+                return IllegalMove::CannotCarry(piece);
+            }
+            let alone = board.height(from) == 1;
+            if alone && self.pinned() & (1 << piece.index()) != 0 {
+                return IllegalMove::BreaksHive(piece);
+            }
+            IllegalMove::CannotReach(piece)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! Sets of cells without allocation: a stamp per cell, bumped instead of cleared.
+
+use crate::hex::{Hex, GRID};
+
+/// A set of cells that remembers insertion order; emptied in O(1).
+#[derive(Clone)]
+pub(crate) struct CellSet {
+    stamp: [u32; GRID],
+    epoch: u32,
+    list: [Hex; GRID],
+    len: usize,
+}
+
+impl Default for CellSet {
+    fn default() -> Self {
+        CellSet {
+            stamp: [0; GRID],
+            epoch: 1,
+            list: [Hex::ORIGIN; GRID],
+            len: 0,
+        }
+    }
+}
+
+impl CellSet {
+    /// Empty the set.
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+        if self.epoch == u32::MAX {
+            self.stamp = [0; GRID];
+            self.epoch = 0;
+        }
+        self.epoch += 1;
+    }
+
+    /// Add `hex`; returns whether it was new.
+    #[inline]
+    pub(crate) fn insert(&mut self, hex: Hex) -> bool {
+        let slot = &mut self.stamp[hex.index()];
+        if *slot == self.epoch {
+            return false;
+        }
+        *slot = self.epoch;
+        self.list[self.len] = hex;
+        self.len += 1;
+        true
+    }
+
+    /// Whether `hex` is in the set.
+    #[inline]
+    pub(crate) fn contains(&self, hex: Hex) -> bool {
+        self.stamp[hex.index()] == self.epoch
+    }
+
+    /// The cell added `i`-th.
+    #[inline]
+    pub(crate) fn get(&self, i: usize) -> Hex {
+        self.list[i]
+    }
+
+    /// Number of cells in the set.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The cells, in the order they were added.
+    #[inline]
+    pub(crate) fn as_slice(&self) -> &[Hex] {
+        &self.list[..self.len]
+    }
+}

@@ -1,0 +1,290 @@
+//! Move generation: every legal move of the side to move, each distinct move once.
+//!
+//! Placements are produced per bug kind over one shared list of cells; movements per piece, deduplicated by
+//! destination (a Mosquito copying several bugs, or a Pillbug carrying a piece where it could also walk, still make
+//! one move). The generator is generic over a [`Sink`] so that perft can count moves in bulk without listing them.
+//! Nothing here allocates: all scratch space lives in [`Scratch`], owned by the position.
+
+mod crawl;
+mod dests;
+mod hive;
+mod jump;
+mod ladybug;
+mod pillbug;
+mod placement;
+mod step;
+
+use crate::board::Board;
+use crate::hex::Hex;
+use crate::moves::{Move, MoveList};
+use crate::piece::{Bug, Color, Piece};
+use crate::position::{queen, Position};
+
+use dests::CellSet;
+use hive::Tarjan;
+use pillbug::Carries;
+pub(crate) use placement::color_mask;
+
+/// Receives generated moves.
+pub(crate) trait Sink {
+    /// `piece` may be placed on each of `cells`.
+    fn place(&mut self, piece: Piece, cells: &[Hex]);
+    /// `piece` may move to each of `cells` (distinct).
+    fn moves(&mut self, piece: Piece, cells: &[Hex]);
+    /// Passing is the only move.
+    fn pass(&mut self);
+}
+
+/// Collects moves into a list.
+struct ListSink<'a>(&'a mut MoveList);
+
+impl Sink for ListSink<'_> {
+    #[inline]
+    fn place(&mut self, piece: Piece, cells: &[Hex]) {
+        self.0
+            .extend(cells.iter().map(|&to| Move::Place { piece, to }));
+    }
+    #[inline]
+    fn moves(&mut self, piece: Piece, cells: &[Hex]) {
+        self.0
+            .extend(cells.iter().map(|&to| Move::Move { piece, to }));
+    }
+    #[inline]
+    fn pass(&mut self) {
+        self.0.push(Move::Pass);
+    }
+}
+
+/// Counts moves.
+struct CountSink(u64);
+
+impl Sink for CountSink {
+    #[inline]
+    fn place(&mut self, _: Piece, cells: &[Hex]) {
+        self.0 += cells.len() as u64;
+    }
+    #[inline]
+    fn moves(&mut self, _: Piece, cells: &[Hex]) {
+        self.0 += cells.len() as u64;
+    }
+    #[inline]
+    fn pass(&mut self) {
+        self.0 += 1;
+    }
+}
+
+/// Scratch space for move generation.
+#[derive(Clone, Default)]
+pub(crate) struct Scratch {
+    cells: CellSet,
+    seen: CellSet,
+    tarjan: Tarjan,
+    carries: Carries,
+}
+
+impl std::fmt::Debug for Scratch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Scratch")
+    }
+}
+
+impl Position {
+    /// Every legal move, each once: `pass` alone when nothing else is legal, nothing when the game is over.
+    pub fn generate_moves(&mut self, list: &mut MoveList) {
+        list.clear();
+        self.generate(&mut ListSink(list));
+    }
+
+    /// The number of legal moves, as `generate_moves` would list them, without listing them.
+    pub fn count_moves(&mut self) -> u64 {
+        let mut sink = CountSink(0);
+        self.generate(&mut sink);
+        sink.0
+    }
+
+    /// Bit `i` set when the piece with index `i` may not move because the hive would split.
+    pub fn pinned(&mut self) -> u32 {
+        match self.board.on_board_mask() {
+            0 => 0,
+            mask => {
+                let start = self
+                    .board
+                    .hex_of_unchecked(Piece::from_index(mask.trailing_zeros() as usize));
+                self.scratch.tarjan.pinned(&self.board, start)
+            }
+        }
+    }
+
+    pub(crate) fn generate<S: Sink>(&mut self, sink: &mut S) {
+        if self.state().is_over() {
+            return;
+        }
+        let me = self.to_move();
+        let mut any = self.generate_placements(me, sink);
+        if self.board.is_on_board(queen(me)) {
+            any |= self.generate_movements(me, sink);
+        }
+        if !any {
+            sink.pass();
+        }
+    }
+
+    /// Placements for `me`; returns whether there were any.
+    fn generate_placements<S: Sink>(&mut self, me: Color, sink: &mut S) -> bool {
+        // Each side's own turn number: White plays plies 0, 2, 4 …; Black plies 1, 3, 5 ….
+        let own_turn = self.ply() / 2 + 1;
+        let queen_in_hand = self.in_hand(me, Bug::Queen) > 0;
+        let must_place_queen = own_turn == 4 && queen_in_hand;
+        let mut pieces = [Piece::from_index(0); 8];
+        let mut count = 0;
+        for bug in Bug::ALL {
+            if must_place_queen && bug != Bug::Queen || own_turn == 1 && bug == Bug::Queen {
+                continue;
+            }
+            if let Some(piece) = self.next_in_hand(me, bug) {
+                pieces[count] = piece;
+                count += 1;
+            }
+        }
+        if count == 0 {
+            return false;
+        }
+        let cells = &mut self.scratch.cells;
+        placement::placement_cells(&self.board, me, cells);
+        if cells.len() == 0 {
+            return false;
+        }
+        for &piece in &pieces[..count] {
+            sink.place(piece, cells.as_slice());
+        }
+        true
+    }
+
+    /// Movements (and Pillbug carries) for `me`, whose Queen is on the board; returns whether there were any.
+    fn generate_movements<S: Sink>(&mut self, me: Color, sink: &mut S) -> bool {
+        let pinned = self.pinned();
+        let stunned = self.stunned();
+        let Position { board, scratch, .. } = self;
+        let Scratch {
+            cells,
+            seen,
+            carries,
+            ..
+        } = scratch;
+        let own = board.on_board_mask() & color_mask(me);
+
+        // The Pillbug's power first, from the Pillbug and from a Mosquito touching a Pillbug.
+        carries.clear();
+        let mut bits = own;
+        while bits != 0 {
+            let piece = Piece::from_index(bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+            if Some(piece) == stunned || !matches!(piece.bug(), Bug::Pillbug | Bug::Mosquito) {
+                continue;
+            }
+            let hex = board.hex_of_unchecked(piece);
+            if board.height(hex) != 1 {
+                continue;
+            }
+            if piece.bug() == Bug::Mosquito && !touches(board, hex, Bug::Pillbug) {
+                continue;
+            }
+            pillbug::carries(board, hex, stunned, pinned, carries);
+        }
+
+        let mut any = false;
+        let mut bits = own;
+        while bits != 0 {
+            let piece = Piece::from_index(bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+            let from = board.hex_of_unchecked(piece);
+            if board.top(from) != Some(piece) || Some(piece) == stunned {
+                continue;
+            }
+            cells.clear();
+            for &(carried, to) in carries.as_slice() {
+                if carried == piece {
+                    cells.insert(to);
+                }
+            }
+            let on_ground = board.height(from) == 1;
+            if !(on_ground && pinned & (1 << piece.index()) != 0) {
+                board.lift(from);
+                if on_ground {
+                    walks(board, piece.bug(), from, seen, cells);
+                } else {
+                    step::beetle_steps(board, from, cells);
+                }
+                board.unlift(piece, from);
+            }
+            if cells.len() > 0 {
+                any = true;
+                sink.moves(piece, cells.as_slice());
+            }
+        }
+
+        // Carried pieces of the other side, each destination once.
+        let theirs = carries.as_slice();
+        for (i, &(piece, _)) in theirs.iter().enumerate() {
+            if piece.color() == me || theirs[..i].iter().any(|&(p, _)| p == piece) {
+                continue;
+            }
+            cells.clear();
+            for &(carried, to) in &theirs[i..] {
+                if carried == piece {
+                    cells.insert(to);
+                }
+            }
+            any = true;
+            sink.moves(piece, cells.as_slice());
+        }
+        any
+    }
+}
+
+/// The walks of a ground piece of kind `bug` from `from` (the piece already lifted), added to `out`.
+#[inline]
+fn walks(board: &Board, bug: Bug, from: Hex, seen: &mut CellSet, out: &mut CellSet) {
+    match bug {
+        Bug::Queen | Bug::Pillbug => step::slides(board, from, out),
+        Bug::Beetle => step::beetle_steps(board, from, out),
+        Bug::Grasshopper => jump::grasshopper(board, from, out),
+        Bug::Spider => crawl::spider(board, from, out),
+        Bug::Ant => crawl::ant(board, from, seen, out),
+        Bug::Ladybug => ladybug::ladybug(board, from, out),
+        Bug::Mosquito => {
+            let mut touched = 0u8;
+            for n in from.neighbours() {
+                if let Some(p) = board.top(n) {
+                    touched |= 1 << p.bug().index();
+                }
+            }
+            let has = |b: Bug| touched & (1 << b.index()) != 0;
+            if has(Bug::Beetle) {
+                step::beetle_steps(board, from, out);
+            } else if has(Bug::Queen) || has(Bug::Pillbug) {
+                step::slides(board, from, out);
+            }
+            if has(Bug::Grasshopper) {
+                jump::grasshopper(board, from, out);
+            }
+            if has(Bug::Spider) {
+                crawl::spider(board, from, out);
+            }
+            if has(Bug::Ant) {
+                crawl::ant(board, from, seen, out);
+            }
+            if has(Bug::Ladybug) {
+                ladybug::ladybug(board, from, out);
+            }
+        }
+    }
+}
+
+/// Whether the top of any stack next to `hex` is a `bug`.
+#[inline]
+fn touches(board: &Board, hex: Hex, bug: Bug) -> bool {
+    hex.neighbours()
+        .iter()
+        .any(|&n| board.top(n).is_some_and(|p| p.bug() == bug))
+}

@@ -1,0 +1,57 @@
+//! Where a side may place: anywhere for the first piece, next to it for the second, and afterwards on empty cells
+//! touching its own colour and not the other's (judged by the top of each stack).
+
+use super::dests::CellSet;
+use crate::board::Board;
+use crate::hex::Hex;
+use crate::piece::{Color, Piece};
+
+/// The cells where `color` may place a piece.
+pub(crate) fn placement_cells(board: &Board, color: Color, out: &mut CellSet) {
+    out.clear();
+    let on_board = board.on_board_mask();
+    match on_board.count_ones() {
+        0 => {
+            out.insert(Hex::ORIGIN);
+        }
+        1 => {
+            let only = Piece::from_index(on_board.trailing_zeros() as usize);
+            for n in board.hex_of_unchecked(only).neighbours() {
+                out.insert(n);
+            }
+        }
+        _ => {
+            let opponent = color.opponent();
+            let own = on_board & color_mask(color);
+            let mut bits = own;
+            while bits != 0 {
+                let piece = Piece::from_index(bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+                let hex = board.hex_of_unchecked(piece);
+                if board.top(hex) != Some(piece) {
+                    continue;
+                }
+                for n in hex.neighbours() {
+                    if board.is_occupied(n) || out.contains(n) {
+                        continue;
+                    }
+                    if n.neighbours()
+                        .iter()
+                        .all(|&m| board.top_color(m) != Some(opponent))
+                    {
+                        out.insert(n);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Bits of the pieces of `color`.
+#[inline]
+pub(crate) const fn color_mask(color: Color) -> u32 {
+    match color {
+        Color::White => 0x3fff,
+        Color::Black => 0x3fff << 14,
+    }
+}

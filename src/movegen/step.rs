@@ -1,0 +1,32 @@
+//! One-step movers: the Queen and the Pillbug slide one cell; the Beetle (and a Mosquito on top of the hive)
+//! steps onto, across and off the hive through height-aware gates.
+
+use super::dests::CellSet;
+use super::hive::{can_slide, can_step};
+use crate::board::Board;
+use crate::hex::{Direction, Hex};
+
+/// Slides of one cell along the ground from `from` (the mover already lifted).
+#[inline]
+pub(crate) fn slides(board: &Board, from: Hex, out: &mut CellSet) {
+    for dir in Direction::ALL {
+        let to = from.step(dir);
+        if !board.is_occupied(to) && can_slide(board, from, dir) {
+            out.insert(to);
+        }
+    }
+}
+
+/// Beetle steps from `from` (the mover already lifted): to any neighbour, stack or empty, through no gate.
+#[inline]
+pub(crate) fn beetle_steps(board: &Board, from: Hex, out: &mut CellSet) {
+    let from_height = board.height(from);
+    for dir in Direction::ALL {
+        let to = from.step(dir);
+        if can_step(board, from, dir, from_height, board.height(to)) {
+            // A ground step also needs something to touch; `can_step` checks that through `can_slide`, and a
+            // step onto or off a stack touches that stack.
+            out.insert(to);
+        }
+    }
+}

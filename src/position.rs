@@ -1,0 +1,299 @@
+//! A game in progress: the board, both hands, whose turn it is, the move history and the game state.
+//!
+//! Owns `play` (unchecked) and `undo` by make/unmake, and the incrementally kept hash. Which moves are legal is the
+//! move generator's business (`movegen`); why a move is illegal is `legality`'s; notation is `notation`'s.
+
+use std::fmt;
+
+use crate::board::{mix, Board};
+use crate::game_type::GameType;
+use crate::hex::Hex;
+use crate::moves::Move;
+use crate::piece::{Bug, Color, Piece};
+
+/// Where a game stands.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum GameState {
+    NotStarted,
+    InProgress,
+    Draw,
+    WhiteWins,
+    BlackWins,
+}
+
+impl GameState {
+    /// Whether the game has ended.
+    pub fn is_over(self) -> bool {
+        matches!(
+            self,
+            GameState::Draw | GameState::WhiteWins | GameState::BlackWins
+        )
+    }
+
+    /// The GameStateString.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameState::NotStarted => "NotStarted",
+            GameState::InProgress => "InProgress",
+            GameState::Draw => "Draw",
+            GameState::WhiteWins => "WhiteWins",
+            GameState::BlackWins => "BlackWins",
+        }
+    }
+
+    /// The GameState named by a GameStateString (any case).
+    pub fn from_name(name: &str) -> Option<GameState> {
+        [
+            GameState::NotStarted,
+            GameState::InProgress,
+            GameState::Draw,
+            GameState::WhiteWins,
+            GameState::BlackWins,
+        ]
+        .into_iter()
+        .find(|s| s.name().eq_ignore_ascii_case(name))
+    }
+}
+
+impl fmt::Display for GameState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What `undo` needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+struct Played {
+    mv: Move,
+    from: Hex,
+    stunned: Option<Piece>,
+    state: GameState,
+}
+
+const SIDE_KEY: u64 = 0x2545_f491_4f6c_dd1d;
+
+/// A position with its history, which `undo` walks back.
+#[derive(Clone)]
+pub struct Position {
+    pub(crate) board: Board,
+    game_type: GameType,
+    /// Pieces in hand, per colour and bug.
+    hand: [[u8; 8]; 2],
+    to_move: Color,
+    /// The piece that moved (by itself or carried by a Pillbug) on the last turn: it may not move now.
+    stunned: Option<Piece>,
+    state: GameState,
+    history: Vec<Played>,
+    pub(crate) scratch: crate::movegen::Scratch,
+}
+
+impl Position {
+    /// The start position of a game of `game_type`.
+    pub fn new(game_type: GameType) -> Position {
+        let mut hand = [[0; 8]; 2];
+        for color in Color::ALL {
+            for bug in Bug::ALL {
+                if game_type.includes(bug) {
+                    hand[color.index()][bug.index()] = bug.count();
+                }
+            }
+        }
+        Position {
+            board: Board::default(),
+            game_type,
+            hand,
+            to_move: Color::White,
+            stunned: None,
+            state: GameState::NotStarted,
+            history: Vec::with_capacity(128),
+            scratch: Default::default(),
+        }
+    }
+
+    /// The pieces on the board.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Which expansion pieces are in the game.
+    #[inline]
+    pub fn game_type(&self) -> GameType {
+        self.game_type
+    }
+
+    /// Whose turn it is.
+    #[inline]
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Plies (half-moves, passes included) played so far.
+    #[inline]
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The UHP turn number: 1 + plies / 2.
+    #[inline]
+    pub fn turn_number(&self) -> usize {
+        1 + self.ply() / 2
+    }
+
+    /// Where the game stands.
+    #[inline]
+    pub fn state(&self) -> GameState {
+        self.state
+    }
+
+    /// The piece that moved on the last turn and so may not move or be moved now.
+    #[inline]
+    pub fn stunned(&self) -> Option<Piece> {
+        self.stunned
+    }
+
+    /// How many pieces of `bug` `color` still has in hand.
+    #[inline]
+    pub fn in_hand(&self, color: Color, bug: Bug) -> u8 {
+        self.hand[color.index()][bug.index()]
+    }
+
+    /// The piece of `bug` that `color` would place next, if any is left in hand.
+    #[inline]
+    pub fn next_in_hand(&self, color: Color, bug: Bug) -> Option<Piece> {
+        let left = self.in_hand(color, bug);
+        if left == 0 {
+            return None;
+        }
+        Piece::new(color, bug, bug.count() - left + 1)
+    }
+
+    /// Where `color`'s Queen stands, if she has been placed.
+    #[inline]
+    pub fn queen_hex(&self, color: Color) -> Option<Hex> {
+        self.board.hex_of(queen(color))
+    }
+
+    /// The moves played so far, oldest first.
+    pub fn moves(&self) -> impl DoubleEndedIterator<Item = Move> + ExactSizeIterator + '_ {
+        self.history.iter().map(|p| p.mv)
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.history.last().map(|p| p.mv)
+    }
+
+    /// Hash of everything that decides the legal moves and the outcome from here: the arrangement, the side to
+    /// move and the stunned piece.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        let side = if self.to_move == Color::Black {
+            SIDE_KEY
+        } else {
+            0
+        };
+        let stunned = match self.stunned {
+            Some(p) => mix(0x6a09_e667_f3bc_c908 ^ p.index() as u64),
+            None => 0,
+        };
+        self.board.hash() ^ side ^ stunned
+    }
+
+    /// The same hash computed from scratch, for checking the incremental one.
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut board = Board::default();
+        let mut stacks: Vec<(Hex, Vec<Piece>)> = Vec::new();
+        for piece in Piece::all() {
+            if let Some(hex) = self.board.hex_of(piece) {
+                if self.board.top(hex) == Some(piece) {
+                    let mut stack: Vec<Piece> = self.board.stack(hex).collect();
+                    stack.reverse();
+                    stacks.push((hex, stack));
+                }
+            }
+        }
+        for (hex, stack) in stacks {
+            for piece in stack {
+                board.push(piece, hex);
+            }
+        }
+        let mut copy = self.clone();
+        copy.board = board;
+        copy.hash()
+    }
+
+    /// Play `mv` without checking it: the caller guarantees it is one of the generated moves (or, for tools,
+    /// at least a move that makes physical sense). Use `try_play` for input from outside.
+    pub fn play(&mut self, mv: Move) {
+        let mut from = Hex::ORIGIN;
+        let previous_stunned = self.stunned;
+        match mv {
+            Move::Place { piece, to } => {
+                self.hand[piece.color().index()][piece.bug().index()] -= 1;
+                self.board.push(piece, to);
+                self.stunned = None;
+            }
+            Move::Move { piece, to } => {
+                from = self.board.hex_of_unchecked(piece);
+                let lifted = self.board.pop(from);
+                debug_assert_eq!(lifted, piece, "moved a covered piece");
+                self.board.push(piece, to);
+                self.stunned = Some(piece);
+            }
+            Move::Pass => self.stunned = None,
+        }
+        self.history.push(Played {
+            mv,
+            from,
+            stunned: previous_stunned,
+            state: self.state,
+        });
+        self.to_move = self.to_move.opponent();
+        self.state = self.judge();
+    }
+
+    /// Take back the last move; `None` when there is none.
+    pub fn undo(&mut self) -> Option<Move> {
+        let played = self.history.pop()?;
+        match played.mv {
+            Move::Place { piece, to } => {
+                self.board.pop(to);
+                self.hand[piece.color().index()][piece.bug().index()] += 1;
+            }
+            Move::Move { piece, to } => {
+                self.board.pop(to);
+                self.board.push(piece, played.from);
+            }
+            Move::Pass => {}
+        }
+        self.stunned = played.stunned;
+        self.state = played.state;
+        self.to_move = self.to_move.opponent();
+        Some(played.mv)
+    }
+
+    /// Whether the Queen of `color` has all six neighbours occupied.
+    pub fn is_surrounded(&self, color: Color) -> bool {
+        self.queen_hex(color)
+            .is_some_and(|q| q.neighbours().iter().all(|&n| self.board.is_occupied(n)))
+    }
+
+    fn judge(&self) -> GameState {
+        match (
+            self.is_surrounded(Color::White),
+            self.is_surrounded(Color::Black),
+        ) {
+            (true, true) => GameState::Draw,
+            (true, false) => GameState::BlackWins,
+            (false, true) => GameState::WhiteWins,
+            (false, false) => GameState::InProgress,
+        }
+    }
+}
+
+/// The Queen of `color`.
+#[inline]
+pub(crate) fn queen(color: Color) -> Piece {
+    Piece::from_index(color.index() * 14)
+}
