@@ -87,8 +87,7 @@ impl Board {
     /// Whether `piece` is on the board with nothing on top of it.
     #[inline]
     pub fn is_top(&self, piece: Piece) -> bool {
-        self.is_on_board(piece)
-            && self.top[self.hex_of[piece.index()].index()] == piece.index() as u8
+        self.is_on_board(piece) && self.top[self.hex_of[piece.index()].index()] == piece.index() as u8
     }
 
     /// The stack at `hex`, from the top down.

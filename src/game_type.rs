@@ -62,11 +62,7 @@ impl fmt::Display for GameType {
         f.write_str("Base")?;
         if self.mosquito || self.ladybug || self.pillbug {
             f.write_str("+")?;
-            for (on, letter) in [
-                (self.mosquito, "M"),
-                (self.ladybug, "L"),
-                (self.pillbug, "P"),
-            ] {
+            for (on, letter) in [(self.mosquito, "M"), (self.ladybug, "L"), (self.pillbug, "P")] {
                 if on {
                     f.write_str(letter)?;
                 }

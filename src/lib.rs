@@ -13,6 +13,7 @@ pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod search;
 
 pub use board::Board;
 pub use game_type::GameType;

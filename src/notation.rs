@@ -22,9 +22,7 @@ pub enum NotationError {
     Move(String),
     #[error(transparent)]
     GameType(#[from] GameTypeError),
-    #[error(
-        "'{0}' is not a game state: expected NotStarted, InProgress, Draw, WhiteWins or BlackWins"
-    )]
+    #[error("'{0}' is not a game state: expected NotStarted, InProgress, Draw, WhiteWins or BlackWins")]
     GameState(String),
     #[error("'{0}' is not a turn: expected White[N] or Black[N]")]
     Turn(String),
@@ -255,14 +253,10 @@ impl FromStr for GameString {
         };
         let state = fields
             .next()
-            .map(|text| {
-                GameState::from_name(text).ok_or_else(|| NotationError::GameState(text.to_string()))
-            })
+            .map(|text| GameState::from_name(text).ok_or_else(|| NotationError::GameState(text.to_string())))
             .transpose()?;
         let turn = fields.next().map(parse_turn).transpose()?;
-        let moves = fields
-            .map(str::parse)
-            .collect::<Result<Vec<MoveString>, _>>()?;
+        let moves = fields.map(str::parse).collect::<Result<Vec<MoveString>, _>>()?;
         Ok(GameString {
             game_type,
             state,
@@ -309,12 +303,7 @@ impl Position {
     /// The GameString of this game: type, state, turn and every move in canonical form.
     pub fn game_string(&self) -> String {
         let mut replay = Position::new(self.game_type());
-        let mut text = format!(
-            "{};{};{}",
-            self.game_type(),
-            self.state(),
-            self.turn_string()
-        );
+        let mut text = format!("{};{};{}", self.game_type(), self.state(), self.turn_string());
         for mv in self.moves() {
             text.push(';');
             text.push_str(&move_string(&replay, mv));
@@ -349,10 +338,7 @@ mod tests {
             let parsed: MoveString = text.parse().unwrap();
             assert_eq!(parsed.to_string(), text);
         }
-        assert_eq!(
-            "  WS1   BQ-  ".parse::<MoveString>().unwrap().to_string(),
-            "wS1 bQ-"
-        );
+        assert_eq!("  WS1   BQ-  ".parse::<MoveString>().unwrap().to_string(), "wS1 bQ-");
     }
 
     #[test]
@@ -376,9 +362,7 @@ mod tests {
 
     #[test]
     fn game_strings_parse_fields() {
-        let g: GameString = "Base+M;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1"
-            .parse()
-            .unwrap();
+        let g: GameString = "Base+M;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1".parse().unwrap();
         assert_eq!(g.game_type.to_string(), "Base+M");
         assert_eq!(g.state, Some(GameState::InProgress));
         assert_eq!(g.turn, Some((Color::Black, 2)));

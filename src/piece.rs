@@ -120,9 +120,7 @@ impl Bug {
 
     /// The bug named by a letter (either case).
     pub fn from_letter(letter: char) -> Option<Bug> {
-        Bug::ALL
-            .into_iter()
-            .find(|b| b.letter() == letter.to_ascii_uppercase())
+        Bug::ALL.into_iter().find(|b| b.letter() == letter.to_ascii_uppercase())
     }
 
     /// The bug's English name.

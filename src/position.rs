@@ -24,10 +24,7 @@ pub enum GameState {
 impl GameState {
     /// Whether the game has ended.
     pub fn is_over(self) -> bool {
-        matches!(
-            self,
-            GameState::Draw | GameState::WhiteWins | GameState::BlackWins
-        )
+        matches!(self, GameState::Draw | GameState::WhiteWins | GameState::BlackWins)
     }
 
     /// The GameStateString.
@@ -84,6 +81,10 @@ pub struct Position {
     stunned: Option<Piece>,
     state: GameState,
     history: Vec<Played>,
+    /// The hash after each ply, for threefold repetition.
+    hashes: Vec<u64>,
+    /// Whether a position occurring for the third time ends the game as a draw (not a rule in Mzinga).
+    threefold_draw: bool,
     pub(crate) scratch: crate::movegen::Scratch,
 }
 
@@ -106,6 +107,8 @@ impl Position {
             stunned: None,
             state: GameState::NotStarted,
             history: Vec::with_capacity(128),
+            hashes: Vec::with_capacity(128),
+            threefold_draw: false,
             scratch: Default::default(),
         }
     }
@@ -188,11 +191,7 @@ impl Position {
     /// move and the stunned piece.
     #[inline]
     pub fn hash(&self) -> u64 {
-        let side = if self.to_move == Color::Black {
-            SIDE_KEY
-        } else {
-            0
-        };
+        let side = if self.to_move == Color::Black { SIDE_KEY } else { 0 };
         let stunned = match self.stunned {
             Some(p) => mix(0x6a09_e667_f3bc_c908 ^ p.index() as u64),
             None => 0,
@@ -250,6 +249,7 @@ impl Position {
             state: self.state,
         });
         self.to_move = self.to_move.opponent();
+        self.hashes.push(self.hash());
         self.state = self.judge();
     }
 
@@ -267,6 +267,7 @@ impl Position {
             }
             Move::Pass => {}
         }
+        self.hashes.pop();
         self.stunned = played.stunned;
         self.state = played.state;
         self.to_move = self.to_move.opponent();
@@ -279,14 +280,36 @@ impl Position {
             .is_some_and(|q| q.neighbours().iter().all(|&n| self.board.is_occupied(n)))
     }
 
+    /// Whether a third occurrence of a position ends the game as a draw. Off by default, as in Mzinga (whose
+    /// rules Mzinga.Viewer applies); nokamute and hivegame.com play with it on. Changing it re-judges the current
+    /// position only: earlier states in the history stay as they were played.
+    pub fn set_threefold_draw(&mut self, on: bool) {
+        self.threefold_draw = on;
+        if self.ply() > 0 && (!self.state.is_over() || self.state == GameState::Draw) {
+            self.state = self.judge();
+        }
+    }
+
+    /// Whether threefold repetition is a draw in this game.
+    pub fn threefold_draw(&self) -> bool {
+        self.threefold_draw
+    }
+
+    /// How many times the current position has occurred (1 the first time), since the first move.
+    pub fn repetitions(&self) -> usize {
+        let Some((&now, earlier)) = self.hashes.split_last() else {
+            return 1;
+        };
+        // The start position (an empty board) never comes back: pieces never return to a hand.
+        1 + earlier.iter().filter(|&&h| h == now).count()
+    }
+
     fn judge(&self) -> GameState {
-        match (
-            self.is_surrounded(Color::White),
-            self.is_surrounded(Color::Black),
-        ) {
+        match (self.is_surrounded(Color::White), self.is_surrounded(Color::Black)) {
             (true, true) => GameState::Draw,
             (true, false) => GameState::BlackWins,
             (false, true) => GameState::WhiteWins,
+            (false, false) if self.threefold_draw && self.repetitions() >= 3 => GameState::Draw,
             (false, false) => GameState::InProgress,
         }
     }

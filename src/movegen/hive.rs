@@ -27,13 +27,7 @@ pub(crate) fn can_slide(board: &Board, from: Hex, dir: Direction) -> bool {
 /// two ground cells is a slide; otherwise the step is blocked only when both bordering stacks are higher than both
 /// ends (a gate).
 #[inline]
-pub(crate) fn can_step(
-    board: &Board,
-    from: Hex,
-    dir: Direction,
-    from_height: u8,
-    to_height: u8,
-) -> bool {
+pub(crate) fn can_step(board: &Board, from: Hex, dir: Direction, from_height: u8, to_height: u8) -> bool {
     if from_height == 0 && to_height == 0 {
         return can_slide(board, from, dir);
     }
@@ -93,14 +87,7 @@ impl Tarjan {
     }
 
     /// Visit `hex`, reached from `parent`; returns the lowest discovery time reachable from its subtree.
-    fn visit(
-        &mut self,
-        board: &Board,
-        hex: Hex,
-        parent: Hex,
-        time: &mut u8,
-        pinned: &mut u32,
-    ) -> u8 {
+    fn visit(&mut self, board: &Board, hex: Hex, parent: Hex, time: &mut u8, pinned: &mut u32) -> u8 {
         *time += 1;
         let discovered = *time;
         self.discovered[hex.index()] = discovered;

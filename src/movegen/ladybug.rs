@@ -17,18 +17,12 @@ pub(crate) fn ladybug(board: &Board, from: Hex, out: &mut CellSet) {
         for d2 in Direction::ALL {
             let second = first.step(d2);
             let second_height = board.height(second);
-            if second_height == 0
-                || second == from
-                || !can_step(board, first, d2, first_height, second_height)
-            {
+            if second_height == 0 || second == from || !can_step(board, first, d2, first_height, second_height) {
                 continue;
             }
             for d3 in Direction::ALL {
                 let to = second.step(d3);
-                if to != from
-                    && !board.is_occupied(to)
-                    && can_step(board, second, d3, second_height, 0)
-                {
+                if to != from && !board.is_occupied(to) && can_step(board, second, d3, second_height, 0) {
                     out.insert(to);
                 }
             }

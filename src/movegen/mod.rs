@@ -41,13 +41,11 @@ struct ListSink<'a>(&'a mut MoveList);
 impl Sink for ListSink<'_> {
     #[inline]
     fn place(&mut self, piece: Piece, cells: &[Hex]) {
-        self.0
-            .extend(cells.iter().map(|&to| Move::Place { piece, to }));
+        self.0.extend(cells.iter().map(|&to| Move::Place { piece, to }));
     }
     #[inline]
     fn moves(&mut self, piece: Piece, cells: &[Hex]) {
-        self.0
-            .extend(cells.iter().map(|&to| Move::Move { piece, to }));
+        self.0.extend(cells.iter().map(|&to| Move::Move { piece, to }));
     }
     #[inline]
     fn pass(&mut self) {
@@ -166,10 +164,7 @@ impl Position {
         let stunned = self.stunned();
         let Position { board, scratch, .. } = self;
         let Scratch {
-            cells,
-            seen,
-            carries,
-            ..
+            cells, seen, carries, ..
         } = scratch;
         let own = board.on_board_mask() & color_mask(me);
 

@@ -45,13 +45,7 @@ impl Carries {
 
 /// Add the carries of the power user standing at `source`. A carried piece must stand alone on its cell, must not
 /// be `stunned` (it moved last turn) and must not be `pinned`; neither the lift nor the drop may pass a gate.
-pub(crate) fn carries(
-    board: &mut Board,
-    source: Hex,
-    stunned: Option<Piece>,
-    pinned: u32,
-    out: &mut Carries,
-) {
+pub(crate) fn carries(board: &mut Board, source: Hex, stunned: Option<Piece>, pinned: u32, out: &mut Carries) {
     let source_height = board.height(source);
     for dir in Direction::ALL {
         let from = source.step(dir);
@@ -63,10 +57,7 @@ pub(crate) fn carries(
         if movable && can_step(board, from, dir.opposite(), 0, source_height) {
             for down in Direction::ALL {
                 let to = source.step(down);
-                if to != from
-                    && !board.is_occupied(to)
-                    && can_step(board, source, down, source_height, 0)
-                {
+                if to != from && !board.is_occupied(to) && can_step(board, source, down, source_height, 0) {
                     out.push(piece, to);
                 }
             }

@@ -35,10 +35,7 @@ pub(crate) fn placement_cells(board: &Board, color: Color, out: &mut CellSet) {
                     if board.is_occupied(n) || out.contains(n) {
                         continue;
                     }
-                    if n.neighbours()
-                        .iter()
-                        .all(|&m| board.top_color(m) != Some(opponent))
-                    {
+                    if n.neighbours().iter().all(|&m| board.top_color(m) != Some(opponent)) {
                         out.insert(n);
                     }
                 }
