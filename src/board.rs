@@ -4,7 +4,7 @@
 //! move generator. Each cell keeps its top piece and its height; each piece remembers the piece under it,
 //! so a stack is a short linked list and a ground cell costs two bytes.
 
-use crate::hex::{Hex, GRID};
+use crate::hex::{Direction, Hex, GRID};
 use crate::piece::{Color, Piece};
 
 const NONE: u8 = u8::MAX;
@@ -18,6 +18,10 @@ pub struct Board {
     hex_of: [Hex; Piece::COUNT],
     on_board: u32,
     hash: u64,
+    /// Per colour (and a spare row for "no piece"), for each cell: bit `d` set when the neighbour in direction
+    /// `d` has a piece of that colour on top. Their union is the occupancy around a cell, so slides, placements
+    /// and the hive graph read one byte per cell instead of six.
+    touching: [[u8; GRID]; 3],
 }
 
 impl Default for Board {
@@ -29,6 +33,7 @@ impl Default for Board {
             hex_of: [Hex::ORIGIN; Piece::COUNT],
             on_board: 0,
             hash: 0,
+            touching: [[0; GRID]; 3],
         }
     }
 }
@@ -57,6 +62,18 @@ impl Board {
     #[inline]
     pub fn is_occupied(&self, hex: Hex) -> bool {
         self.height[hex.index()] != 0
+    }
+
+    /// Bit `d` set when the neighbour of `hex` in direction `d` (index in [`Direction::ALL`]) is occupied.
+    #[inline]
+    pub fn occupied_around(&self, hex: Hex) -> u8 {
+        self.touching[0][hex.index()] | self.touching[1][hex.index()]
+    }
+
+    /// Bit `d` set when the neighbour of `hex` in direction `d` has a piece of `color` on top.
+    #[inline]
+    pub fn touching(&self, color: Color, hex: Hex) -> u8 {
+        self.touching[color.index()][hex.index()]
     }
 
     /// Whether `piece` is on the board (not in a hand).
@@ -118,6 +135,7 @@ impl Board {
     pub(crate) fn push(&mut self, piece: Piece, hex: Hex) {
         let i = hex.index();
         let level = self.height[i];
+        self.recolor(hex, self.top[i], piece.index() as u8);
         self.below[piece.index()] = self.top[i];
         self.top[i] = piece.index() as u8;
         self.height[i] = level + 1;
@@ -132,6 +150,7 @@ impl Board {
         let i = hex.index();
         debug_assert!(self.height[i] > 0, "pop from an empty cell");
         let piece = Piece::from_index(self.top[i] as usize);
+        self.recolor(hex, self.top[i], self.below[piece.index()]);
         self.top[i] = self.below[piece.index()];
         self.height[i] -= 1;
         self.below[piece.index()] = NONE;
@@ -148,6 +167,7 @@ impl Board {
     pub(crate) fn lift(&mut self, hex: Hex) -> Piece {
         let i = hex.index();
         let piece = Piece::from_index(self.top[i] as usize);
+        self.recolor(hex, self.top[i], self.below[piece.index()]);
         self.top[i] = self.below[piece.index()];
         self.height[i] -= 1;
         piece
@@ -157,8 +177,35 @@ impl Board {
     #[inline]
     pub(crate) fn unlift(&mut self, piece: Piece, hex: Hex) {
         let i = hex.index();
+        self.recolor(hex, self.top[i], piece.index() as u8);
         self.top[i] = piece.index() as u8;
         self.height[i] += 1;
+    }
+
+    /// Keep `touching` right when the top of `hex` changes from the raw piece `old` to `new`.
+    #[inline]
+    fn recolor(&mut self, hex: Hex, old: u8, new: u8) {
+        let (old, new) = (color_row(old), color_row(new));
+        if old == new {
+            return;
+        }
+        for dir in Direction::ALL {
+            let n = hex.step(dir).index();
+            let bit = 1 << dir.opposite().index();
+            // Row 2 stands for "no piece": writing to it is harmless and saves a branch.
+            self.touching[old][n] &= !bit;
+            self.touching[new][n] |= bit;
+        }
+    }
+}
+
+/// The `touching` row of a raw top: 0 White, 1 Black, 2 none.
+#[inline]
+fn color_row(raw: u8) -> usize {
+    match raw {
+        NONE => 2,
+        r if r < 14 => 0,
+        _ => 1,
     }
 }
 

@@ -44,6 +44,12 @@ impl Direction {
         self as usize
     }
 
+    /// The direction with index `i` (below 6) in [`Direction::ALL`].
+    #[inline]
+    pub const fn from_index(i: usize) -> Direction {
+        Direction::ALL[i]
+    }
+
     /// The direction pointing the other way.
     #[inline]
     pub const fn opposite(self) -> Direction {

@@ -277,7 +277,7 @@ impl Position {
     /// Whether the Queen of `color` has all six neighbours occupied.
     pub fn is_surrounded(&self, color: Color) -> bool {
         self.queen_hex(color)
-            .is_some_and(|q| q.neighbours().iter().all(|&n| self.board.is_occupied(n)))
+            .is_some_and(|q| self.board.occupied_around(q) == 0x3f)
     }
 
     /// Whether a third occurrence of a position ends the game as a draw. Off by default, as in Mzinga (whose

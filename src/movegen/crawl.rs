@@ -2,17 +2,14 @@
 //! number of slides).
 
 use super::dests::CellSet;
-use super::hive::can_slide;
+use super::hive::{cells_towards, slides_from};
 use crate::board::Board;
-use crate::hex::{Direction, Hex};
+use crate::hex::Hex;
 
-/// The empty cells one slide away from `from`, as `(direction, cell)`.
+/// The empty cells one slide away from `from`.
 #[inline]
-fn slide_targets(board: &Board, from: Hex) -> impl Iterator<Item = Hex> + '_ {
-    Direction::ALL.into_iter().filter_map(move |dir| {
-        let to = from.step(dir);
-        (!board.is_occupied(to) && can_slide(board, from, dir)).then_some(to)
-    })
+fn slide_targets(board: &Board, from: Hex) -> impl Iterator<Item = Hex> {
+    cells_towards(from, slides_from(board, from))
 }
 
 /// Spider walks from `from` (the mover already lifted).
@@ -39,12 +36,11 @@ pub(crate) fn ant(board: &Board, from: Hex, seen: &mut CellSet, out: &mut CellSe
     while next < seen.len() {
         let cell = seen.get(next);
         next += 1;
-        for dir in Direction::ALL {
-            let to = cell.step(dir);
-            if !board.is_occupied(to) && !seen.contains(to) && can_slide(board, cell, dir) {
-                seen.insert(to);
-                out.insert(to);
-            }
+        for to in slide_targets(board, cell) {
+            seen.insert(to);
         }
+    }
+    for &to in &seen.as_slice()[1..] {
+        out.insert(to);
     }
 }

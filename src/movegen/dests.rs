@@ -47,12 +47,6 @@ impl CellSet {
         true
     }
 
-    /// Whether `hex` is in the set.
-    #[inline]
-    pub(crate) fn contains(&self, hex: Hex) -> bool {
-        self.stamp[hex.index()] == self.epoch
-    }
-
     /// The cell added `i`-th.
     #[inline]
     pub(crate) fn get(&self, i: usize) -> Hex {

@@ -13,13 +13,51 @@ pub(crate) fn gate_cells(from: Hex, dir: Direction) -> (Hex, Hex) {
     (from.step(dir.anticlockwise()), from.step(dir.clockwise()))
 }
 
-/// Whether a ground-level piece can slide from `from` to the empty neighbour in direction `dir`: exactly one of
-/// the two cells bordering both is occupied (one empty so it fits through, one occupied so it keeps touching the
-/// hive while it moves).
+/// For each pattern of occupied neighbours (bit `d` for direction `d`), the directions a ground-level piece can
+/// slide to: the target is empty and exactly one of the two cells bordering both is occupied (one empty so it
+/// fits through, one occupied so it keeps touching the hive while it moves).
+const SLIDES: [u8; 64] = {
+    let mut table = [0u8; 64];
+    let mut around = 0;
+    while around < 64 {
+        let mut dir = 0;
+        while dir < 6 {
+            let target = around >> dir & 1;
+            let left = around >> ((dir + 5) % 6) & 1;
+            let right = around >> ((dir + 1) % 6) & 1;
+            if target == 0 && left != right {
+                table[around] |= 1 << dir;
+            }
+            dir += 1;
+        }
+        around += 1;
+    }
+    table
+};
+
+/// The directions (bit `d`) in which a ground-level piece at `from` can slide into an empty cell.
+#[inline]
+pub(crate) fn slides_from(board: &Board, from: Hex) -> u8 {
+    SLIDES[board.occupied_around(from) as usize]
+}
+
+/// Whether a ground-level piece can slide from `from` to the empty neighbour in direction `dir`.
 #[inline]
 pub(crate) fn can_slide(board: &Board, from: Hex, dir: Direction) -> bool {
-    let (left, right) = gate_cells(from, dir);
-    board.is_occupied(left) != board.is_occupied(right)
+    slides_from(board, from) & (1 << dir.index()) != 0
+}
+
+/// The cells in the directions set in `dirs`, nearest direction first.
+#[inline]
+pub(crate) fn cells_towards(from: Hex, mut dirs: u8) -> impl Iterator<Item = Hex> {
+    std::iter::from_fn(move || {
+        if dirs == 0 {
+            return None;
+        }
+        let dir = dirs.trailing_zeros() as usize;
+        dirs &= dirs - 1;
+        Some(from.step(Direction::from_index(dir)))
+    })
 }
 
 /// Whether a piece can step from the stack at `from` to the stack in direction `dir`, where the piece stands on
@@ -65,8 +103,8 @@ impl Tarjan {
         self.discovered[start.index()] = time;
         self.push_visited(start);
         let mut children = 0;
-        for n in start.neighbours() {
-            if board.is_occupied(n) && self.discovered[n.index()] == 0 {
+        for n in cells_towards(start, board.occupied_around(start)) {
+            if self.discovered[n.index()] == 0 {
                 children += 1;
                 self.visit(board, n, start, &mut time, &mut pinned);
             }
@@ -94,8 +132,8 @@ impl Tarjan {
         self.push_visited(hex);
         let mut low = discovered;
         let mut cut = false;
-        for n in hex.neighbours() {
-            if !board.is_occupied(n) || n == parent {
+        for n in cells_towards(hex, board.occupied_around(hex)) {
+            if n == parent {
                 continue;
             }
             let seen = self.discovered[n.index()];

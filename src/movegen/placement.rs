@@ -2,6 +2,7 @@
 //! touching its own colour and not the other's (judged by the top of each stack).
 
 use super::dests::CellSet;
+use super::hive::cells_towards;
 use crate::board::Board;
 use crate::hex::Hex;
 use crate::piece::{Color, Piece};
@@ -31,11 +32,8 @@ pub(crate) fn placement_cells(board: &Board, color: Color, out: &mut CellSet) {
                 if board.top(hex) != Some(piece) {
                     continue;
                 }
-                for n in hex.neighbours() {
-                    if board.is_occupied(n) || out.contains(n) {
-                        continue;
-                    }
-                    if n.neighbours().iter().all(|&m| board.top_color(m) != Some(opponent)) {
+                for n in cells_towards(hex, !board.occupied_around(hex) & 0x3f) {
+                    if board.touching(opponent, n) == 0 {
                         out.insert(n);
                     }
                 }

@@ -2,18 +2,15 @@
 //! steps onto, across and off the hive through height-aware gates.
 
 use super::dests::CellSet;
-use super::hive::{can_slide, can_step};
+use super::hive::{can_step, cells_towards, slides_from};
 use crate::board::Board;
 use crate::hex::{Direction, Hex};
 
 /// Slides of one cell along the ground from `from` (the mover already lifted).
 #[inline]
 pub(crate) fn slides(board: &Board, from: Hex, out: &mut CellSet) {
-    for dir in Direction::ALL {
-        let to = from.step(dir);
-        if !board.is_occupied(to) && can_slide(board, from, dir) {
-            out.insert(to);
-        }
+    for to in cells_towards(from, slides_from(board, from)) {
+        out.insert(to);
     }
 }
 
