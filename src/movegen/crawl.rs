@@ -28,19 +28,32 @@ pub(crate) fn spider(board: &Board, from: Hex, out: &mut CellSet) {
     }
 }
 
-/// Soldier Ant walks from `from` (the mover already lifted); `seen` is scratch.
+/// Soldier Ant walks from `from` (the mover already lifted). When `out` is empty the walk floods it directly;
+/// otherwise (a Mosquito that already has moves, or carries) it floods `seen` and copies the result.
 pub(crate) fn ant(board: &Board, from: Hex, seen: &mut CellSet, out: &mut CellSet) {
-    seen.clear();
-    seen.insert(from);
-    let mut next = 0;
-    while next < seen.len() {
-        let cell = seen.get(next);
-        next += 1;
-        for to in slide_targets(board, cell) {
-            seen.insert(to);
+    if out.len() == 0 {
+        flood(board, from, out);
+        // No other walk ever ends on its own start, so the stale mark on `from` is harmless.
+        out.remove_first();
+    } else {
+        seen.clear();
+        flood(board, from, seen);
+        for &to in &seen.as_slice()[1..] {
+            out.insert(to);
         }
     }
-    for &to in &seen.as_slice()[1..] {
-        out.insert(to);
+}
+
+/// Every cell reachable by slides from `from`, `from` first, added to the empty set `cells`.
+#[inline]
+fn flood(board: &Board, from: Hex, cells: &mut CellSet) {
+    cells.insert(from);
+    let mut next = 0;
+    while next < cells.len() {
+        let cell = cells.get(next);
+        next += 1;
+        for to in slide_targets(board, cell) {
+            cells.insert(to);
+        }
     }
 }

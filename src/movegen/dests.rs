@@ -47,6 +47,15 @@ impl CellSet {
         true
     }
 
+    /// Drop the first cell from the list (it stays marked as present).
+    #[inline]
+    pub(crate) fn remove_first(&mut self) {
+        if self.len > 0 {
+            self.len -= 1;
+            self.list[0] = self.list[self.len];
+        }
+    }
+
     /// The cell added `i`-th.
     #[inline]
     pub(crate) fn get(&self, i: usize) -> Hex {

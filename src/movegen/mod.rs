@@ -184,7 +184,7 @@ impl Position {
             if piece.bug() == Bug::Mosquito && !touches(board, hex, Bug::Pillbug) {
                 continue;
             }
-            pillbug::carries(board, hex, stunned, pinned, carries);
+            pillbug::carries(&*board, hex, stunned, pinned, carries);
         }
 
         let mut any = false;

@@ -45,23 +45,33 @@ impl Carries {
 
 /// Add the carries of the power user standing at `source`. A carried piece must stand alone on its cell, must not
 /// be `stunned` (it moved last turn) and must not be `pinned`; neither the lift nor the drop may pass a gate.
-pub(crate) fn carries(board: &mut Board, source: Hex, stunned: Option<Piece>, pinned: u32, out: &mut Carries) {
+pub(crate) fn carries(board: &Board, source: Hex, stunned: Option<Piece>, pinned: u32, out: &mut Carries) {
     let source_height = board.height(source);
+    // Where a carried piece can be set down does not depend on which piece it is: its own cell, next to the
+    // power user, holds one piece and so never closes a gate that needs two stacks higher than the power user.
+    let mut drops = [Hex::ORIGIN; 6];
+    let mut drop_count = 0;
+    let empty = !board.occupied_around(source);
+    for dir in Direction::ALL {
+        if empty & (1 << dir.index()) != 0 && can_step(board, source, dir, source_height, 0) {
+            drops[drop_count] = source.step(dir);
+            drop_count += 1;
+        }
+    }
+    if drop_count == 0 {
+        return;
+    }
     for dir in Direction::ALL {
         let from = source.step(dir);
         if board.height(from) != 1 {
             continue;
         }
-        let piece = board.lift(from);
+        let Some(piece) = board.top(from) else { continue };
         let movable = Some(piece) != stunned && pinned & (1 << piece.index()) == 0;
         if movable && can_step(board, from, dir.opposite(), 0, source_height) {
-            for down in Direction::ALL {
-                let to = source.step(down);
-                if to != from && !board.is_occupied(to) && can_step(board, source, down, source_height, 0) {
-                    out.push(piece, to);
-                }
+            for &to in &drops[..drop_count] {
+                out.push(piece, to);
             }
         }
-        board.unlift(piece, from);
     }
 }
