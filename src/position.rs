@@ -76,12 +76,14 @@ pub struct Position {
     game_type: GameType,
     /// Pieces in hand, per colour and bug.
     hand: [[u8; 8]; 2],
+    /// Bit `i` set when the piece with index `i` is in this game type.
+    in_game: u32,
     to_move: Color,
     /// The piece that moved (by itself or carried by a Pillbug) on the last turn: it may not move now.
     stunned: Option<Piece>,
     state: GameState,
     history: Vec<Played>,
-    /// The hash after each ply, for threefold repetition.
+    /// The hash after each ply, for threefold repetition; kept only while `threefold_draw` is on.
     hashes: Vec<u64>,
     /// Whether a position occurring for the third time ends the game as a draw (not a rule in Mzinga).
     threefold_draw: bool,
@@ -103,6 +105,9 @@ impl Position {
             board: Board::default(),
             game_type,
             hand,
+            in_game: Piece::all()
+                .filter(|p| game_type.includes(p.bug()))
+                .fold(0, |mask, p| mask | 1 << p.index()),
             to_move: Color::White,
             stunned: None,
             state: GameState::NotStarted,
@@ -169,6 +174,13 @@ impl Position {
             return None;
         }
         Piece::new(color, bug, bug.count() - left + 1)
+    }
+
+    /// Bit `i` set for each piece with index `i` of `color` still in hand.
+    #[inline]
+    pub fn pieces_in_hand(&self, color: Color) -> u32 {
+        let mine = 0x3fff << (14 * color.index());
+        self.in_game & mine & !self.board.on_board_mask()
     }
 
     /// Where `color`'s Queen stands, if she has been placed.
@@ -249,7 +261,9 @@ impl Position {
             state: self.state,
         });
         self.to_move = self.to_move.opponent();
-        self.hashes.push(self.hash());
+        if self.threefold_draw {
+            self.hashes.push(self.hash());
+        }
         self.state = self.judge();
     }
 
@@ -267,7 +281,9 @@ impl Position {
             }
             Move::Pass => {}
         }
-        self.hashes.pop();
+        if self.threefold_draw {
+            self.hashes.pop();
+        }
         self.stunned = played.stunned;
         self.state = played.state;
         self.to_move = self.to_move.opponent();
@@ -284,6 +300,15 @@ impl Position {
     /// rules Mzinga.Viewer applies); nokamute and hivegame.com play with it on. Changing it re-judges the current
     /// position only: earlier states in the history stay as they were played.
     pub fn set_threefold_draw(&mut self, on: bool) {
+        if on && !self.threefold_draw {
+            // The hashes are only kept while the option is on: rebuild them from the history.
+            let mut replay = Position::new(self.game_type);
+            replay.threefold_draw = true;
+            for mv in self.moves() {
+                replay.play(mv);
+            }
+            self.hashes = replay.hashes;
+        }
         self.threefold_draw = on;
         if self.ply() > 0 && (!self.state.is_over() || self.state == GameState::Draw) {
             self.state = self.judge();
@@ -295,7 +320,8 @@ impl Position {
         self.threefold_draw
     }
 
-    /// How many times the current position has occurred (1 the first time), since the first move.
+    /// How many times the current position has occurred (1 the first time), since the first move. Counted only
+    /// while threefold repetition is a draw: otherwise 1.
     pub fn repetitions(&self) -> usize {
         let Some((&now, earlier)) = self.hashes.split_last() else {
             return 1;

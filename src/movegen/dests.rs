@@ -47,6 +47,13 @@ impl CellSet {
         true
     }
 
+    /// Add `hex`, known not to be in the set, without marking it: for lists built without repeats.
+    #[inline]
+    pub(crate) fn push(&mut self, hex: Hex) {
+        self.list[self.len] = hex;
+        self.len += 1;
+    }
+
     /// Drop the first cell from the list (it stays marked as present).
     #[inline]
     pub(crate) fn remove_first(&mut self) {

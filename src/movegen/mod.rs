@@ -27,8 +27,8 @@ pub(crate) use placement::color_mask;
 
 /// Receives generated moves.
 pub(crate) trait Sink {
-    /// `piece` may be placed on each of `cells`.
-    fn place(&mut self, piece: Piece, cells: &[Hex]);
+    /// Each piece in the mask `pieces` (bit `i` for the piece with index `i`) may be placed on each of `cells`.
+    fn place(&mut self, pieces: u32, cells: &[Hex]);
     /// `piece` may move to each of `cells` (distinct).
     fn moves(&mut self, piece: Piece, cells: &[Hex]);
     /// Passing is the only move.
@@ -40,8 +40,12 @@ struct ListSink<'a>(&'a mut MoveList);
 
 impl Sink for ListSink<'_> {
     #[inline]
-    fn place(&mut self, piece: Piece, cells: &[Hex]) {
-        self.0.extend(cells.iter().map(|&to| Move::Place { piece, to }));
+    fn place(&mut self, mut pieces: u32, cells: &[Hex]) {
+        while pieces != 0 {
+            let piece = Piece::from_index(pieces.trailing_zeros() as usize);
+            pieces &= pieces - 1;
+            self.0.extend(cells.iter().map(|&to| Move::Place { piece, to }));
+        }
     }
     #[inline]
     fn moves(&mut self, piece: Piece, cells: &[Hex]) {
@@ -58,8 +62,8 @@ struct CountSink(u64);
 
 impl Sink for CountSink {
     #[inline]
-    fn place(&mut self, _: Piece, cells: &[Hex]) {
-        self.0 += cells.len() as u64;
+    fn place(&mut self, pieces: u32, cells: &[Hex]) {
+        self.0 += u64::from(pieces.count_ones()) * cells.len() as u64;
     }
     #[inline]
     fn moves(&mut self, _: Piece, cells: &[Hex]) {
@@ -129,22 +133,17 @@ impl Position {
 
     /// Placements for `me`; returns whether there were any.
     fn generate_placements<S: Sink>(&mut self, me: Color, sink: &mut S) -> bool {
+        // Bugs of a kind enter in number order, so only the first of each kind left in hand can be placed.
+        let queen = 1 << queen(me).index();
+        let hand = self.pieces_in_hand(me);
+        let mut placeable = hand & !((hand << 1) & same_kind_as_previous(me));
         // Each side's own turn number: White plays plies 0, 2, 4 …; Black plies 1, 3, 5 ….
-        let own_turn = self.ply() / 2 + 1;
-        let queen_in_hand = self.in_hand(me, Bug::Queen) > 0;
-        let must_place_queen = own_turn == 4 && queen_in_hand;
-        let mut pieces = [Piece::from_index(0); 8];
-        let mut count = 0;
-        for bug in Bug::ALL {
-            if must_place_queen && bug != Bug::Queen || own_turn == 1 && bug == Bug::Queen {
-                continue;
-            }
-            if let Some(piece) = self.next_in_hand(me, bug) {
-                pieces[count] = piece;
-                count += 1;
-            }
+        match self.ply() / 2 + 1 {
+            1 => placeable &= !queen,
+            4 if hand & queen != 0 => placeable = queen,
+            _ => {}
         }
-        if count == 0 {
+        if placeable == 0 {
             return false;
         }
         let cells = &mut self.scratch.cells;
@@ -152,9 +151,7 @@ impl Position {
         if cells.len() == 0 {
             return false;
         }
-        for &piece in &pieces[..count] {
-            sink.place(piece, cells.as_slice());
-        }
+        sink.place(placeable, cells.as_slice());
         true
     }
 
@@ -235,6 +232,14 @@ impl Position {
         }
         any
     }
+}
+
+/// Bit `i` set when piece `i` of `color` is the same bug as piece `i - 1` (`wS2` after `wS1`).
+#[inline]
+fn same_kind_as_previous(color: Color) -> u32 {
+    // Slots: Q, S1 S2, B1 B2, G1 G2 G3, A1 A2 A3, M, L, P.
+    const SAME: u32 = 1 << 2 | 1 << 4 | 1 << 6 | 1 << 7 | 1 << 9 | 1 << 10;
+    SAME << (14 * color.index())
 }
 
 /// The walks of a ground piece of kind `bug` from `from` (the piece already lifted), added to `out`.

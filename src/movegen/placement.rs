@@ -2,9 +2,8 @@
 //! touching its own colour and not the other's (judged by the top of each stack).
 
 use super::dests::CellSet;
-use super::hive::cells_towards;
 use crate::board::Board;
-use crate::hex::Hex;
+use crate::hex::{Direction, Hex};
 use crate::piece::{Color, Piece};
 
 /// The cells where `color` may place a piece.
@@ -32,9 +31,17 @@ pub(crate) fn placement_cells(board: &Board, color: Color, out: &mut CellSet) {
                 if board.top(hex) != Some(piece) {
                     continue;
                 }
-                for n in cells_towards(hex, !board.occupied_around(hex) & 0x3f) {
-                    if board.touching(opponent, n) == 0 {
-                        out.insert(n);
+                let empty = !board.occupied_around(hex);
+                for dir in Direction::ALL {
+                    if empty & (1 << dir.index()) == 0 {
+                        continue;
+                    }
+                    let n = hex.step(dir);
+                    // A cell next to several own pieces is taken once: from its first own neighbour.
+                    let own_around = board.touching(color, n);
+                    let first_own = own_around & own_around.wrapping_neg();
+                    if board.touching(opponent, n) == 0 && first_own == 1 << dir.opposite().index() {
+                        out.push(n);
                     }
                 }
             }
