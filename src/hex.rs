@@ -105,6 +105,24 @@ impl Hex {
         Hex(self.0.wrapping_add(dir.delta()) & MASK)
     }
 
+    /// The neighbouring cell in the direction with index `dir` (below 6) in [`Direction::ALL`]: one table load, for
+    /// loops over direction bit masks.
+    #[inline]
+    pub fn step_index(self, dir: usize) -> Hex {
+        // Eight entries so that masking the index (no bounds check) stays inside the table.
+        const DELTAS: [u16; 8] = [
+            Direction::NorthWest.delta(),
+            Direction::NorthEast.delta(),
+            Direction::East.delta(),
+            Direction::SouthEast.delta(),
+            Direction::SouthWest.delta(),
+            Direction::West.delta(),
+            0,
+            0,
+        ];
+        Hex(self.0.wrapping_add(DELTAS[dir & 7]) & MASK)
+    }
+
     /// The six neighbours, in [`Direction::ALL`] order.
     #[inline]
     pub fn neighbours(self) -> [Hex; 6] {

@@ -5,7 +5,6 @@
 
 use crate::board::Board;
 use crate::hex::{Direction, Hex, GRID};
-use crate::piece::Piece;
 
 /// The two cells bordering both `from` and `from.step(dir)`.
 #[inline]
@@ -56,7 +55,7 @@ pub(crate) fn cells_towards(from: Hex, mut dirs: u8) -> impl Iterator<Item = Hex
         }
         let dir = dirs.trailing_zeros() as usize;
         dirs &= dirs - 1;
-        Some(from.step(Direction::from_index(dir)))
+        Some(from.step_index(dir))
     })
 }
 
@@ -74,83 +73,136 @@ pub(crate) fn can_step(board: &Board, from: Hex, dir: Direction, from_height: u8
     board.height(left) <= top || board.height(right) <= top
 }
 
+/// For each pattern of occupied neighbours, how many separate runs of occupied cells surround a cell. A piece
+/// whose neighbours form a single run can always leave: they stay connected around it.
+const ARCS: [u8; 64] = {
+    let mut table = [0u8; 64];
+    let mut around = 0;
+    while around < 64 {
+        let mut dir = 0;
+        while dir < 6 {
+            // Count the starts of runs: an occupied cell whose anticlockwise neighbour is empty.
+            if around >> dir & 1 == 1 && around >> ((dir + 5) % 6) & 1 == 0 {
+                table[around] += 1;
+            }
+            dir += 1;
+        }
+        around += 1;
+    }
+    table
+};
+
+/// Whether the piece alone at `hex` might split the hive by leaving: its neighbours form more than one run.
+#[inline]
+pub(crate) fn may_be_pinned(board: &Board, hex: Hex) -> bool {
+    ARCS[board.occupied_around(hex) as usize] > 1
+}
+
+/// Room for every piece, rounded up to a power of two so that indices are masked instead of bounds-checked.
+const SLOTS: usize = 32;
+
+/// A cell on the depth-first search stack.
+#[derive(Clone, Copy)]
+struct Frame {
+    hex: Hex,
+    /// Discovery time.
+    time: u8,
+    /// Occupied neighbours not yet looked at.
+    pending: u8,
+}
+
 /// Scratch space for the articulation-point pass.
 #[derive(Clone)]
 pub(crate) struct Tarjan {
+    /// Discovery time per cell; 0 for not yet seen. Reset after each pass.
     discovered: [u8; GRID],
-    visited: [Hex; Piece::COUNT],
-    visited_len: usize,
+    /// Lowest discovery time reachable, per discovery time.
+    low: [u8; SLOTS],
+    stack: [Frame; SLOTS],
+    visited: [Hex; SLOTS],
 }
 
 impl Default for Tarjan {
     fn default() -> Self {
+        let frame = Frame {
+            hex: Hex::ORIGIN,
+            time: 0,
+            pending: 0,
+        };
         Tarjan {
             discovered: [0; GRID],
-            visited: [Hex::ORIGIN; Piece::COUNT],
-            visited_len: 0,
+            low: [0; SLOTS],
+            stack: [frame; SLOTS],
+            visited: [Hex::ORIGIN; SLOTS],
         }
     }
 }
 
 impl Tarjan {
     /// Bit `i` set when the piece with index `i` stands alone on a cell whose removal would split the hive.
+    /// An iterative depth-first search from `start` over occupied cells (Tarjan's articulation points).
     pub(crate) fn pinned(&mut self, board: &Board, start: Hex) -> u32 {
         let mut pinned = 0u32;
-        self.visited_len = 0;
-        let mut time = 0u8;
-        // The root is an articulation point when it has more than one DFS child.
-        time += 1;
-        self.discovered[start.index()] = time;
-        self.push_visited(start);
-        let mut children = 0;
-        for n in cells_towards(start, board.occupied_around(start)) {
-            if self.discovered[n.index()] == 0 {
-                children += 1;
-                self.visit(board, n, start, &mut time, &mut pinned);
+        let mut time = 1u8;
+        let mut depth = 1;
+        let mut root_children = 0;
+        self.discovered[start.index()] = 1;
+        self.low[1] = 1;
+        self.visited[0] = start;
+        self.stack[0] = Frame {
+            hex: start,
+            time: 1,
+            pending: board.occupied_around(start),
+        };
+        while depth > 0 {
+            let frame = &mut self.stack[(depth - 1) & (SLOTS - 1)];
+            if frame.pending != 0 {
+                let dir = frame.pending.trailing_zeros() as usize;
+                frame.pending &= frame.pending - 1;
+                let (hex, at) = (frame.hex, frame.time);
+                let next = hex.step_index(dir);
+                let seen = self.discovered[next.index()];
+                if seen == 0 {
+                    self.visited[usize::from(time) & (SLOTS - 1)] = next;
+                    time += 1;
+                    self.discovered[next.index()] = time;
+                    self.low[usize::from(time) & (SLOTS - 1)] = time;
+                    self.stack[depth & (SLOTS - 1)] = Frame {
+                        hex: next,
+                        time,
+                        pending: board.occupied_around(next),
+                    };
+                    depth += 1;
+                } else {
+                    // A back edge (or the edge to the parent, which changes nothing for articulation points).
+                    let low = &mut self.low[usize::from(at) & (SLOTS - 1)];
+                    *low = (*low).min(seen);
+                }
+                continue;
+            }
+            // All neighbours done: report to the parent.
+            let child_time = frame.time;
+            depth -= 1;
+            if depth == 0 {
+                break;
+            }
+            let parent = self.stack[(depth - 1) & (SLOTS - 1)];
+            let child_low = self.low[usize::from(child_time) & (SLOTS - 1)];
+            let parent_low = &mut self.low[usize::from(parent.time) & (SLOTS - 1)];
+            *parent_low = (*parent_low).min(child_low);
+            if depth == 1 {
+                root_children += 1;
+            } else if child_low >= parent.time {
+                mark(board, parent.hex, &mut pinned);
             }
         }
-        if children > 1 {
+        if root_children > 1 {
             mark(board, start, &mut pinned);
         }
-        for i in 0..self.visited_len {
+        for i in 0..usize::from(time).min(SLOTS) {
             self.discovered[self.visited[i].index()] = 0;
         }
         pinned
-    }
-
-    #[inline]
-    fn push_visited(&mut self, hex: Hex) {
-        self.visited[self.visited_len] = hex;
-        self.visited_len += 1;
-    }
-
-    /// Visit `hex`, reached from `parent`; returns the lowest discovery time reachable from its subtree.
-    fn visit(&mut self, board: &Board, hex: Hex, parent: Hex, time: &mut u8, pinned: &mut u32) -> u8 {
-        *time += 1;
-        let discovered = *time;
-        self.discovered[hex.index()] = discovered;
-        self.push_visited(hex);
-        let mut low = discovered;
-        let mut cut = false;
-        for n in cells_towards(hex, board.occupied_around(hex)) {
-            if n == parent {
-                continue;
-            }
-            let seen = self.discovered[n.index()];
-            if seen == 0 {
-                let child_low = self.visit(board, n, hex, time, pinned);
-                if child_low >= discovered {
-                    cut = true;
-                }
-                low = low.min(child_low);
-            } else {
-                low = low.min(seen);
-            }
-        }
-        if cut {
-            mark(board, hex, pinned);
-        }
-        low
     }
 }
 

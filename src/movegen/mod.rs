@@ -117,6 +117,28 @@ impl Position {
         }
     }
 
+    /// Whether any piece that `me` might move (its own, or one next to its Pillbug or Mosquito) stands alone with
+    /// its neighbours in more than one run: only then can One Hive forbid anything, and the full pass is needed.
+    fn pinning_matters(&self, me: Color) -> bool {
+        let board = &self.board;
+        let suspect = |hex: Hex| board.height(hex) == 1 && hive::may_be_pinned(board, hex);
+        let mut own = board.on_board_mask() & color_mask(me);
+        while own != 0 {
+            let piece = Piece::from_index(own.trailing_zeros() as usize);
+            own &= own - 1;
+            let hex = board.hex_of_unchecked(piece);
+            if suspect(hex) {
+                return true;
+            }
+            if matches!(piece.bug(), Bug::Pillbug | Bug::Mosquito) && board.height(hex) == 1 {
+                if hex.neighbours().into_iter().any(suspect) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     pub(crate) fn generate<S: Sink>(&mut self, sink: &mut S) {
         if self.state().is_over() {
             return;
@@ -157,7 +179,7 @@ impl Position {
 
     /// Movements (and Pillbug carries) for `me`, whose Queen is on the board; returns whether there were any.
     fn generate_movements<S: Sink>(&mut self, me: Color, sink: &mut S) -> bool {
-        let pinned = self.pinned();
+        let pinned = if self.pinning_matters(me) { self.pinned() } else { 0 };
         let stunned = self.stunned();
         let Position { board, scratch, .. } = self;
         let Scratch {
