@@ -223,13 +223,18 @@ impl Position {
             }
             let on_ground = board.height(from) == 1;
             if !(on_ground && pinned & (1 << piece.index()) != 0) {
-                board.lift(from);
-                if on_ground {
-                    walks(board, piece.bug(), from, seen, cells);
-                } else {
-                    step::beetle_steps(board, from, cells);
+                match piece.bug() {
+                    // Steps, slides and jumps only look at the neighbours of `from`: no need to lift the mover.
+                    Bug::Beetle => step::beetle_steps(board, from, board.height(from) - 1, cells),
+                    _ if !on_ground => step::beetle_steps(board, from, board.height(from) - 1, cells),
+                    Bug::Queen | Bug::Pillbug => step::slides(board, from, cells),
+                    Bug::Grasshopper => jump::grasshopper(board, from, cells),
+                    bug => {
+                        board.lift(from);
+                        walks(board, bug, from, seen, cells);
+                        board.unlift(piece, from);
+                    }
                 }
-                board.unlift(piece, from);
             }
             if cells.len() > 0 {
                 any = true;
@@ -264,12 +269,13 @@ fn same_kind_as_previous(color: Color) -> u32 {
     SAME << (14 * color.index())
 }
 
-/// The walks of a ground piece of kind `bug` from `from` (the piece already lifted), added to `out`.
+/// The walks of a ground piece of kind `bug` from `from` (the piece already lifted), added to `out`: a Spider,
+/// Soldier Ant, Ladybug or Mosquito, whose paths may pass the cell they left; the others work without lifting.
 #[inline]
 fn walks(board: &Board, bug: Bug, from: Hex, seen: &mut CellSet, out: &mut CellSet) {
     match bug {
         Bug::Queen | Bug::Pillbug => step::slides(board, from, out),
-        Bug::Beetle => step::beetle_steps(board, from, out),
+        Bug::Beetle => step::beetle_steps(board, from, 0, out),
         Bug::Grasshopper => jump::grasshopper(board, from, out),
         Bug::Spider => crawl::spider(board, from, out),
         Bug::Ant => crawl::ant(board, from, seen, out),
@@ -283,7 +289,7 @@ fn walks(board: &Board, bug: Bug, from: Hex, seen: &mut CellSet, out: &mut CellS
             }
             let has = |b: Bug| touched & (1 << b.index()) != 0;
             if has(Bug::Beetle) {
-                step::beetle_steps(board, from, out);
+                step::beetle_steps(board, from, 0, out);
             } else if has(Bug::Queen) || has(Bug::Pillbug) {
                 step::slides(board, from, out);
             }

@@ -6,7 +6,7 @@ use super::hive::{can_step, cells_towards, slides_from};
 use crate::board::Board;
 use crate::hex::{Direction, Hex};
 
-/// Slides of one cell along the ground from `from` (the mover already lifted).
+/// Slides of one cell along the ground from `from` (lifted or not: only neighbours of `from` matter).
 #[inline]
 pub(crate) fn slides(board: &Board, from: Hex, out: &mut CellSet) {
     for to in cells_towards(from, slides_from(board, from)) {
@@ -14,10 +14,10 @@ pub(crate) fn slides(board: &Board, from: Hex, out: &mut CellSet) {
     }
 }
 
-/// Beetle steps from `from` (the mover already lifted): to any neighbour, stack or empty, through no gate.
+/// Beetle steps from `from`, where the mover stands on `from_height` pieces: to any neighbour, stack or empty,
+/// through no gate. Lifted or not, the mover changes nothing here (only neighbours of `from` are looked at).
 #[inline]
-pub(crate) fn beetle_steps(board: &Board, from: Hex, out: &mut CellSet) {
-    let from_height = board.height(from);
+pub(crate) fn beetle_steps(board: &Board, from: Hex, from_height: u8, out: &mut CellSet) {
     for dir in Direction::ALL {
         let to = from.step(dir);
         if can_step(board, from, dir, from_height, board.height(to)) {
