@@ -4,6 +4,7 @@
 //! generates every legal move; [`notation`] reads and writes UHP strings; [`perft`] counts move sequences.
 
 pub mod board;
+pub mod eval;
 pub mod game_type;
 pub mod hex;
 pub mod legality;

@@ -1,0 +1,187 @@
+//! Negamax alpha-beta with principal variation search, at the root and below it.
+//!
+//! Owns one iteration's tree walk: finished games scored by ply, the transposition table's cut-offs and hash move,
+//! move ordering by way of `ordering`, the PV, and aborting (stop flag or deadline) by unwinding with the position
+//! restored. Iterative deepening and the report belong to `mod.rs`.
+
+use crate::eval::evaluate;
+use crate::moves::{Move, MoveList};
+use crate::position::{GameState, Position};
+
+use super::clock::Clock;
+use super::ordering::{pick, Heuristics, Keys};
+use super::pv::PvTable;
+use super::tt::{Bound, Table};
+use super::{MAX_PLY, WIN};
+
+/// Above any score a search can return.
+const INFINITY: i32 = WIN + 1;
+
+/// Look at the clock once per this many nodes (a power of two). The stop flag is looked at every node.
+const CLOCK_EVERY: u64 = 256;
+
+/// One search's walk over the tree, borrowing the searcher's memory.
+pub(crate) struct Walk<'a> {
+    pub pos: &'a mut Position,
+    pub tt: &'a mut Table,
+    pub heuristics: &'a mut Heuristics,
+    pub pv: &'a mut PvTable,
+    pub clock: &'a Clock<'a>,
+    /// Nodes visited (each position searched or evaluated, root included).
+    pub nodes: u64,
+    /// Set when the stop flag or the deadline ended the walk: every score after that is meaningless.
+    pub aborted: bool,
+}
+
+/// The outcome of one root iteration, complete or interrupted.
+pub(crate) struct RootResult {
+    /// Index into the root moves of the best move proved so far; `None` when not even the first move finished.
+    pub best: Option<usize>,
+    pub score: i32,
+}
+
+impl Walk<'_> {
+    /// Search every root move (in the given order) `depth` plies deep. On abort, the result holds the best move
+    /// whose search finished: the first move is the previous iteration's best, so any other move reported beat it
+    /// at this depth.
+    pub fn root(&mut self, moves: &[Move], depth: u32) -> RootResult {
+        self.pv.clear(0);
+        self.nodes += 1;
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        let mut best = None;
+        for (i, &mv) in moves.iter().enumerate() {
+            self.pos.play(mv);
+            let score = if i == 0 {
+                -self.negamax(depth - 1, 1, -beta, -alpha)
+            } else {
+                let probe = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
+                if probe > alpha && !self.aborted {
+                    -self.negamax(depth - 1, 1, -beta, -alpha)
+                } else {
+                    probe
+                }
+            };
+            self.pos.undo();
+            if self.aborted {
+                break;
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some(i);
+                self.pv.update(0, mv);
+            }
+        }
+        if let (Some(i), false) = (best, self.aborted) {
+            self.tt
+                .store(self.pos.hash(), 0, depth, Bound::Exact, alpha, Some(moves[i]));
+        }
+        RootResult { best, score: alpha }
+    }
+
+    /// The value of the position for the side to move, searched `depth` plies deep, within `(alpha, beta)`.
+    fn negamax(&mut self, depth: u32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        self.pv.clear(ply);
+        self.nodes += 1;
+        if self.clock.stopped() || (self.nodes.is_multiple_of(CLOCK_EVERY) && self.clock.must_stop()) {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        if let Some(score) = finished_score(self.pos, ply) {
+            return score;
+        }
+        if depth == 0 || ply + 1 >= MAX_PLY {
+            return evaluate(self.pos);
+        }
+
+        // No line from here beats winning with this move, nor is worse than losing by it (a move that surrounds
+        // one's own Queen loses at once).
+        alpha = alpha.max(-WIN + ply as i32 + 1);
+        beta = beta.min(WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let pv_node = beta - alpha > 1;
+        let hash = self.pos.hash();
+        let hit = self.tt.probe(hash, ply);
+        if let Some(hit) = hit {
+            if !pv_node && hit.depth >= depth {
+                let usable = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                };
+                if usable {
+                    return hit.score;
+                }
+            }
+        }
+
+        let mut moves = MoveList::new();
+        self.pos.generate_moves(&mut moves);
+        let mut keys = Keys::new();
+        self.heuristics
+            .score_moves(self.pos, &moves, hit.and_then(|h| h.best), ply, &mut keys);
+
+        let alpha_in = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            let mv = pick(&mut moves, &mut keys, i);
+            self.pos.play(mv);
+            let score = if i == 0 {
+                -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                let probe = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+                if probe > alpha && probe < beta && !self.aborted {
+                    -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+                } else {
+                    probe
+                }
+            };
+            self.pos.undo();
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    self.pv.update(ply, mv);
+                    if alpha >= beta {
+                        self.heuristics.reward(mv, ply, depth);
+                        break;
+                    }
+                }
+            }
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha_in {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(hash, ply, depth, bound, best_score, best_move);
+        best_score
+    }
+}
+
+/// The score of a finished game for the side to move at `ply`: a loss counts as nearer the further it is, so
+/// that the winner prefers the fastest win and the loser the slowest loss.
+#[inline]
+pub(crate) fn finished_score(pos: &Position, ply: usize) -> Option<i32> {
+    let winner = match pos.state() {
+        GameState::WhiteWins => crate::piece::Color::White,
+        GameState::BlackWins => crate::piece::Color::Black,
+        GameState::Draw => return Some(0),
+        GameState::NotStarted | GameState::InProgress => return None,
+    };
+    let win = WIN - ply as i32;
+    Some(if winner == pos.to_move() { win } else { -win })
+}

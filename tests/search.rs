@@ -1,0 +1,416 @@
+//! The searcher through the public API: won and lost positions recognised at the promised depths, the contract of
+//! `Searcher::search` (a legal move, `pass`, `None`, the position left as it was, the stop flag, time limits) and
+//! reproducibility. Every won or must-block position is checked by brute force here first, so that a test fails
+//! for the search and not for a badly built position.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use waggle::search::{Limits, Report, Searcher, WIN};
+use waggle::{move_string, Color, GameState, Move, MoveList, Position};
+
+/// White to move; Black's Queen has five neighbours and White's Ant can slide into the sixth (`wA1 bS1\`).
+const WIN_IN_ONE: &str = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bG1 bQ-;wG1 \\wQ;bG2 bQ/;\
+                          wG2 /wQ;bG3 bQ\\;wS2 \\wG1;bA1 \\bQ";
+
+/// White to move. Black's Queen has four neighbours (bS1 and bA1, both pinned, and White's two Ants); the two
+/// empty ones are north-east and south-east. Filling one (`wA3 \bA1` or `wG1 bQ\`) leaves Black unable to stop
+/// the other: the Grasshopper on wA1's north-west jumps into the south-east cell, the third Ant crawls into the
+/// north-east one. No move wins at once, so only a three-ply search sees it.
+const WIN_IN_TWO: &str = "Base;InProgress;White[9];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bA1 bQ-;wA2 /wQ;\
+                          bG1 bA1-;wA1 \\bQ;bG2 bG1-;wA2 /bQ;bG3 bG2-;wA3 -wQ;bS2 bG3-;wG1 \\wA1;bB1 bS2-";
+
+/// Black to move in the position of [`WIN_IN_ONE`] after a quiet White move: about half of Black's moves leave the
+/// Ant's way into the sixth cell open.
+const MUST_BLOCK_BUILT: &str = "Base;InProgress;Black[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bG1 bQ-;wG1 \\wQ;\
+                                bG2 bQ/;wG2 /wQ;bG3 bQ\\;wS2 \\wG1;bA1 \\bQ;wB1 -wG2";
+
+/// Black to move, from a self-play game: White threatens `wG1 /wS1`, a Grasshopper jump into the last cell next to
+/// Black's Queen. Only two of Black's 38 moves stop it, both pinning the Grasshopper with the third Ant
+/// (`bA3 wG1-`, `bA3 wG1/`); a one-ply search plays something else.
+const MUST_BLOCK_SELFPLAY: &str = "Base;InProgress;Black[17];wB1;bS1 \\wB1;wQ wB1-;bS2 \\bS1;wB2 wQ/;bQ /bS2;\
+    wA1 /wB1;bA1 bS1/;wA1 /bQ;bS2 -wA1;wB2 bA1\\;bB1 \\bS2;wB1 wB2;bA1 wQ-;wA2 wB1/;bA1 wA2-;wS1 \\wA2;bA1 wS1/;\
+    wS2 wA2\\;bA1 wQ\\;wS1 \\bQ;bA2 bA1\\;wS2 bA2-;bA3 /bB1;wA2 \\bS1;bA3 /wQ;wA3 wB1/;bB2 \\bB1;wA3 bQ\\;\
+    bA3 /bB2;wB1 bS1;bA3 /wQ;wG1 wQ/";
+
+/// White to move with nothing to do: from a random game, every White piece pinned or boxed in and no cell to
+/// place on.
+const PASS_ONLY: &str = "Base;InProgress;White[25];wB1;bA1 wB1/;wA1 -wB1;bA2 bA1/;wA2 /wA1;bS1 bA2\\;wQ /wA2;\
+    bQ \\bA2;wB2 wB1\\;bA3 bQ/;wB2 bA1\\;bA1 bA3\\;wG1 \\wA1;bA1 wA1\\;wS1 -wQ;bA3 -wG1;wA3 wG1/;bA1 wB2\\;\
+    wA3 wS1\\;bA1 \\wS1;wG2 /wS1;bA3 wA3\\;wG3 wG1/;bB1 bS1-;wS2 /wG1;bS2 \\bQ;wG2 wQ\\;bB2 -bA1;wS2 \\wG3;\
+    bS2 \\wS2;wA3 bB1\\;bA3 wA3-;wG2 -wA2;bA3 wB1\\;wG2 wQ\\;bA3 /wG2;wA3 /wS1;bG1 bB1-;wA3 \\bB2;bA3 wA2\\;\
+    wA3 bB2\\;bA3 bA1/;wA3 wG2\\;bG2 /bB2;wA3 /wS1;bG3 \\bG1;wA3 wG2\\;bA3 wA3-";
+
+/// Black won (from Mzinga's test data).
+const FINISHED: &str = "Base;BlackWins;White[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wG1 -wQ;bG1 bQ-;wA1 wG1\\;bA1 bQ\\;\
+    wA2 \\wQ;bA2 \\bG1;wG2 wQ/;bG1 wG2\\";
+
+/// A mid-game position from self-play (Base+MLP, 99 moves), as in `../shared/positions/selfplay40.txt`.
+const SELFPLAY40: &str = "Base+MLP;InProgress;White[21];wM;bM \\wM;wP /wM;bP -bM;wQ wM-;bQ \\bM;wA1 /wP;bP \\wQ;\
+    wA1 wQ-;bA1 bP/;wA1 \\bQ;wQ bA1\\;wA1 \\bA1;wQ /wA1;bM wM\\;bQ bQ\\;bP bP\\;bA1 bA1/;wP wQ\\;bP bP/;wA2 \\wA1;\
+    bA2 bP\\;bQ /wM;bA2 /wQ;wA2 -bQ;bA3 -bA2;bM bA3\\;bQ wM\\;bP wA1\\;bA1 bP\\;bQ bM\\;bA3 -wA1;wA1 bQ\\;\
+    bM -bA2;wA3 /wA1;bL bA1/;wA3 /bM;bM wP\\;bA2 /bA2;bB1 bA1\\";
+
+/// A crowded Base+MLP position from a random game: Black has 238 moves.
+const CROWDED: &str = "Base+MLP;InProgress;Black[21];wS1;bL wS1\\;wS2 -wS1;bA1 bL-;wG1 /wS2;bA2 /bL;wQ /wG1;\
+    bQ bA1/;wM wS1/;bM bA2\\;wB1 -wM;bS1 bQ-;wA1 /wQ;bM -wQ;wP wQ\\;bB1 bS1-;wB2 /wA1;bM wA1\\;wL -wA1;bG1 bB1\\;\
+    wA2 \\wL;bA3 bG1/;wA2 \\wB1;bM wM/;wB2 wA1\\;bA2 bG1\\;wG2 -wQ;bA2 -wG2;wA3 -wA2;bA3 wS2\\;wA3 bM\\;\
+    bA3 wA2/;wL /wB2;bA3 wL\\;wA2 /wL;bA3 wB2\\;wA1 -wB1;bG2 bG1/;wA1 wG2\\;bA1 wP\\;wG3 -wS2";
+
+fn load(text: &str) -> Position {
+    Position::from_game_string(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+fn moves(pos: &mut Position) -> MoveList {
+    let mut list = MoveList::new();
+    pos.generate_moves(&mut list);
+    list
+}
+
+fn depth(n: u32) -> Limits {
+    Limits {
+        depth: Some(n),
+        time: None,
+    }
+}
+
+fn search(pos: &mut Position, limits: Limits) -> Report {
+    let stop = AtomicBool::new(false);
+    Searcher::new(16)
+        .search(pos, &limits, &stop, |_| {})
+        .expect("the game is not over")
+}
+
+fn winner(color: Color) -> GameState {
+    match color {
+        Color::White => GameState::WhiteWins,
+        Color::Black => GameState::BlackWins,
+    }
+}
+
+/// The moves of the side to move that win on the spot.
+fn winning_moves(pos: &mut Position) -> Vec<Move> {
+    let wins = winner(pos.to_move());
+    moves(pos)
+        .into_iter()
+        .filter(|&mv| {
+            pos.play(mv);
+            let won = pos.state() == wins;
+            pos.undo();
+            won
+        })
+        .collect()
+}
+
+/// Whether after `mv` the opponent can win on the spot.
+fn allows_a_win(pos: &mut Position, mv: Move) -> bool {
+    pos.play(mv);
+    let allows = !pos.state().is_over() && !winning_moves(pos).is_empty();
+    pos.undo();
+    allows
+}
+
+/// Whether after `mv` every reply lets the side that played `mv` win on the spot.
+fn wins_by_force_in_two(pos: &mut Position, mv: Move) -> bool {
+    pos.play(mv);
+    let forced = !pos.state().is_over()
+        && moves(pos).into_iter().all(|reply| {
+            pos.play(reply);
+            let wins = !pos.state().is_over() && !winning_moves(pos).is_empty();
+            pos.undo();
+            wins
+        });
+    pos.undo();
+    forced
+}
+
+fn assert_legal(pos: &mut Position, mv: Move) {
+    assert!(moves(pos).contains(&mv), "{mv:?} is not legal in {}", pos.game_string());
+}
+
+#[test]
+fn a_move_that_surrounds_the_queen_is_found_at_depth_one() {
+    let mut pos = load(WIN_IN_ONE);
+    let wins = winning_moves(&mut pos);
+    assert_eq!(
+        wins.iter().map(|&m| move_string(&pos, m)).collect::<Vec<_>>(),
+        ["wA1 bS1\\"]
+    );
+
+    let report = search(&mut pos, depth(1));
+    assert_eq!(report.best, wins[0], "played {}", move_string(&pos, report.best));
+    assert_eq!(report.score, WIN - 1);
+    assert!(report.is_win());
+    assert_eq!(report.plies_to_end(), Some(1));
+    assert_eq!(report.pv, vec![report.best]);
+}
+
+#[test]
+fn a_forced_win_in_two_moves_is_found_at_depth_three() {
+    let mut pos = load(WIN_IN_TWO);
+    assert!(winning_moves(&mut pos).is_empty(), "no win in one move");
+    let forcing: Vec<String> = moves(&mut pos)
+        .into_iter()
+        .filter(|&mv| wins_by_force_in_two(&mut pos, mv))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .map(|mv| move_string(&pos, mv))
+        .collect();
+    assert_eq!(forcing, ["wG1 bQ\\", "wA3 \\bA1"]);
+
+    let shallow = search(&mut pos, depth(2));
+    assert!(!shallow.is_win(), "two plies cannot see a win in three: {shallow:?}");
+
+    let report = search(&mut pos, depth(3));
+    assert!(
+        forcing.contains(&move_string(&pos, report.best)),
+        "played {}",
+        move_string(&pos, report.best)
+    );
+    assert_eq!(report.score, WIN - 3);
+    assert_eq!(report.plies_to_end(), Some(3));
+    assert_eq!(report.pv.len(), 3, "the PV runs to the win: {:?}", report.pv);
+}
+
+#[test]
+fn a_move_that_stops_the_immediate_win_is_found_at_depth_two() {
+    for text in [MUST_BLOCK_BUILT, MUST_BLOCK_SELFPLAY] {
+        let mut pos = load(text);
+        let all = moves(&mut pos);
+        let losing = all.iter().filter(|&&mv| allows_a_win(&mut pos, mv)).count();
+        assert!(losing > 0 && losing < all.len(), "{losing} of {} moves lose", all.len());
+
+        let report = search(&mut pos, depth(2));
+        assert!(
+            !allows_a_win(&mut pos, report.best),
+            "{} lets the opponent win in {text}",
+            move_string(&pos, report.best)
+        );
+        assert!(!report.is_loss(), "{report:?}");
+    }
+}
+
+#[test]
+fn only_the_two_pinning_moves_stop_the_self_play_threat() {
+    let mut pos = load(MUST_BLOCK_SELFPLAY);
+    let safe: Vec<String> = moves(&mut pos)
+        .into_iter()
+        .filter(|&mv| !allows_a_win(&mut pos, mv))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .map(|mv| move_string(&pos, mv))
+        .collect();
+    assert_eq!(safe, ["bA3 wG1-", "bA3 wG1/"]);
+    let report = search(&mut pos, depth(2));
+    assert!(safe.contains(&move_string(&pos, report.best)));
+}
+
+#[test]
+fn a_lost_position_is_scored_as_lost() {
+    // After the forcing move of WIN_IN_TWO, Black loses whatever it plays.
+    let mut pos = load(WIN_IN_TWO);
+    let attack = moves(&mut pos)
+        .into_iter()
+        .find(|&mv| move_string(&pos, mv) == "wG1 bQ\\")
+        .expect("legal");
+    pos.play(attack);
+    let report = search(&mut pos, depth(2));
+    assert!(report.is_loss(), "{report:?}");
+    assert_eq!(report.score, -(WIN - 2));
+}
+
+#[test]
+fn the_same_search_gives_the_same_move_and_node_count() {
+    let mut pos = load(SELFPLAY40);
+    let stop = AtomicBool::new(false);
+    let mut searcher = Searcher::new(16);
+    let first = searcher.search(&mut pos, &depth(4), &stop, |_| {}).unwrap();
+    // A second search on a warm table may differ; after clear() it must not.
+    searcher.clear();
+    let second = searcher.search(&mut pos, &depth(4), &stop, |_| {}).unwrap();
+    assert_eq!(first, second);
+    let fresh = Searcher::new(16).search(&mut pos, &depth(4), &stop, |_| {}).unwrap();
+    assert_eq!(first, fresh);
+    assert!(first.nodes > 1000, "{first:?}");
+}
+
+#[test]
+fn iterations_are_reported_in_order_with_legal_pvs() {
+    let mut pos = load(SELFPLAY40);
+    let stop = AtomicBool::new(false);
+    let mut reports = Vec::new();
+    let last = Searcher::new(16)
+        .search(&mut pos, &depth(3), &stop, |r| reports.push(r.clone()))
+        .unwrap();
+    assert_eq!(reports.iter().map(|r| r.depth).collect::<Vec<_>>(), [1, 2, 3]);
+    assert_eq!(reports.last(), Some(&last));
+    for report in &reports {
+        assert_eq!(report.pv.first(), Some(&report.best));
+        assert!(report.pv.len() <= report.depth as usize);
+        let mut line = pos.clone();
+        for &mv in &report.pv {
+            assert_legal(&mut line, mv);
+            line.play(mv);
+        }
+    }
+    assert!(reports.windows(2).all(|w| w[0].nodes < w[1].nodes));
+}
+
+#[test]
+fn depth_zero_gives_a_legal_move_without_searching() {
+    for text in ["Base", "Base+MLP", SELFPLAY40, CROWDED] {
+        let mut pos = load(text);
+        let report = search(&mut pos, depth(0));
+        assert_legal(&mut pos, report.best);
+        assert_eq!(report.depth, 0);
+        assert_eq!(report.nodes, 0);
+    }
+}
+
+#[test]
+fn depth_zero_takes_a_win_on_the_spot() {
+    let mut pos = load(WIN_IN_ONE);
+    let report = search(&mut pos, depth(0));
+    assert_eq!(winning_moves(&mut pos), [report.best]);
+}
+
+#[test]
+fn a_side_with_no_move_passes() {
+    let mut pos = load(PASS_ONLY);
+    assert_eq!(moves(&mut pos).as_slice(), [Move::Pass]);
+    for limits in [depth(0), depth(1), depth(3), Limits::default()] {
+        assert_eq!(search(&mut pos, limits).best, Move::Pass);
+    }
+}
+
+#[test]
+fn a_finished_game_has_no_best_move() {
+    let mut pos = load(FINISHED);
+    assert_eq!(pos.state(), GameState::BlackWins);
+    let stop = AtomicBool::new(false);
+    let mut called = false;
+    let report = Searcher::new(1).search(&mut pos, &depth(3), &stop, |_| called = true);
+    assert_eq!(report, None);
+    assert!(!called);
+}
+
+#[test]
+fn the_position_is_left_as_it_was() {
+    for text in [SELFPLAY40, CROWDED, WIN_IN_TWO, PASS_ONLY] {
+        let mut pos = load(text);
+        let (hash, game) = (pos.hash(), pos.game_string());
+        search(&mut pos, depth(3));
+        search(
+            &mut pos,
+            Limits {
+                depth: None,
+                time: Some(Duration::from_millis(30)),
+            },
+        );
+        assert_eq!(pos.hash(), hash);
+        assert_eq!(pos.game_string(), game);
+    }
+}
+
+#[test]
+fn a_stop_before_the_search_still_gives_a_legal_move() {
+    for text in [SELFPLAY40, CROWDED, PASS_ONLY, "Base+MLP"] {
+        let mut pos = load(text);
+        let game = pos.game_string();
+        let stop = AtomicBool::new(true);
+        let report = Searcher::new(4)
+            .search(&mut pos, &Limits::default(), &stop, |_| {})
+            .unwrap();
+        assert_legal(&mut pos, report.best);
+        assert_eq!(pos.game_string(), game);
+    }
+}
+
+#[test]
+fn a_stop_during_the_search_ends_it_with_a_legal_move() {
+    let mut pos = load(CROWDED);
+    let stop = AtomicBool::new(false);
+    let report = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(Duration::from_millis(50));
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        // Depth 30 would take far longer than any test: only the stop flag ends this search.
+        Searcher::new(16).search(&mut pos, &depth(30), &stop, |_| {}).unwrap()
+    });
+    assert_legal(&mut pos, report.best);
+    assert!(report.depth < 30);
+}
+
+#[test]
+fn a_time_limited_search_returns_a_legal_move() {
+    for text in [SELFPLAY40, CROWDED] {
+        let mut pos = load(text);
+        let limits = Limits {
+            depth: None,
+            time: Some(Duration::from_millis(200)),
+        };
+        let start = Instant::now();
+        let report = search(&mut pos, limits);
+        // Timing is measured by the benchmark, not asserted here (the machine may be busy).
+        eprintln!("200 ms search took {:?}: {report:?}", start.elapsed());
+        assert_legal(&mut pos, report.best);
+        assert!(report.depth >= 1, "{report:?}");
+    }
+}
+
+#[test]
+fn with_both_limits_the_depth_can_end_the_search_first() {
+    let mut pos = load(SELFPLAY40);
+    let report = search(
+        &mut pos,
+        Limits {
+            depth: Some(2),
+            time: Some(Duration::from_secs(60)),
+        },
+    );
+    assert_eq!(report.depth, 2);
+    assert_legal(&mut pos, report.best);
+}
+
+/// Measurements for the record, not a test: `cargo test --release --test search -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn measure_speed_and_time_control() {
+    let stop = AtomicBool::new(false);
+    for (name, text) in [
+        ("start (Base+MLP)", "Base+MLP"),
+        ("selfplay40", SELFPLAY40),
+        ("crowded", CROWDED),
+    ] {
+        for d in [4, 5] {
+            let mut pos = load(text);
+            let start = Instant::now();
+            let report = Searcher::new(32).search(&mut pos, &depth(d), &stop, |_| {}).unwrap();
+            let secs = start.elapsed().as_secs_f64();
+            eprintln!(
+                "{name}: depth {d}: {} nodes in {secs:.3} s = {:.2} M nodes/s, best {} score {}",
+                report.nodes,
+                report.nodes as f64 / secs / 1e6,
+                move_string(&pos, report.best),
+                report.score
+            );
+        }
+        for ms in [200, 1000] {
+            let mut pos = load(text);
+            let limits = Limits {
+                depth: None,
+                time: Some(Duration::from_millis(ms)),
+            };
+            let start = Instant::now();
+            let report = Searcher::new(32).search(&mut pos, &limits, &stop, |_| {}).unwrap();
+            eprintln!(
+                "{name}: time {ms} ms: answered in {:.1} ms, depth {} nodes {} best {}",
+                start.elapsed().as_secs_f64() * 1e3,
+                report.depth,
+                report.nodes,
+                move_string(&pos, report.best)
+            );
+        }
+    }
+}
