@@ -9,7 +9,7 @@ use crate::moves::{Move, MoveList};
 use crate::position::{GameState, Position};
 
 use super::clock::Clock;
-use super::ordering::{pick, Heuristics, Keys};
+use super::ordering::{is_quiet, pick, Heuristics, Keys};
 use super::pv::PvTable;
 use super::tt::{Bound, Table};
 use super::{MAX_PLY, WIN};
@@ -131,11 +131,15 @@ impl Walk<'_> {
         let mut best_move = None;
         for i in 0..moves.len() {
             let mv = pick(&mut moves, &mut keys, i);
+            let reduction = late_move_reduction(depth, i, keys[i]);
             self.pos.play(mv);
             let score = if i == 0 {
                 -self.negamax(depth - 1, ply + 1, -beta, -alpha)
             } else {
-                let probe = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+                let mut probe = -self.negamax(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+                if reduction > 0 && probe > alpha && !self.aborted {
+                    probe = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
                 if probe > alpha && probe < beta && !self.aborted {
                     -self.negamax(depth - 1, ply + 1, -beta, -alpha)
                 } else {
@@ -169,6 +173,20 @@ impl Walk<'_> {
         };
         self.tt.store(hash, ply, depth, bound, best_score, best_move);
         best_score
+    }
+}
+
+/// How many plies less to search the `index`-th move (ordering key `key`) of a node `depth` plies deep: late
+/// quiet moves rarely matter, so they get a shallower null-window look first and a full one only if they beat
+/// alpha. Moves that press a Queen, the hash move and killers are never reduced, nor anything near the leaves.
+#[inline]
+fn late_move_reduction(depth: u32, index: usize, key: i32) -> u32 {
+    if depth < 3 || index < 3 || !is_quiet(key) {
+        0
+    } else if index < 12 || depth < 4 {
+        1
+    } else {
+        2
     }
 }
 

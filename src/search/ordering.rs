@@ -87,6 +87,13 @@ impl Heuristics {
     }
 }
 
+/// Whether a move with this ordering key is an ordinary one: not the hash move, a killer or a move that presses a
+/// Queen.
+#[inline]
+pub(crate) fn is_quiet(key: i32) -> bool {
+    key < KILLER[1]
+}
+
 /// Swap the best-keyed move at or after `next` into place `next` and return it: a lazy selection sort, since a
 /// cut-off usually comes after a few moves and sorting all of them would be wasted.
 #[inline]
