@@ -135,7 +135,9 @@ impl Position {
             }
             let from = board.hex_of_unchecked(piece);
             let climbs = matches!(piece.bug(), Bug::Beetle | Bug::Mosquito);
-            if board.is_occupied(to) && !(climbs && to != from) {
+            // A climber may step onto a neighbouring stack; any other occupied destination is simply taken.
+            let climbs_there = climbs && from.direction_to(to).is_some();
+            if board.is_occupied(to) && !climbs_there {
                 return IllegalMove::Occupied;
             }
             if piece.color() != me {

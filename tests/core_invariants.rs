@@ -1,0 +1,95 @@
+//! Invariants of the game core over random playouts of every game type: play/undo restores the position and its
+//! hash, the incremental hash equals a recomputed one, every move resolves back from its canonical MoveString, no
+//! move is generated twice, counting equals listing, and a GameString round-trips.
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use waggle::{move_string, GameType, Move, MoveList, MoveString, Position};
+
+fn check_position(pos: &mut Position) -> MoveList {
+    let mut moves = MoveList::new();
+    pos.generate_moves(&mut moves);
+    assert_eq!(pos.count_moves(), moves.len() as u64, "{}", pos.game_string());
+    if pos.state().is_over() {
+        assert!(moves.is_empty());
+        return moves;
+    }
+    assert!(!moves.is_empty());
+    if moves.contains(&Move::Pass) {
+        assert_eq!(moves.len(), 1, "pass with other moves: {}", pos.game_string());
+    }
+    let mut sorted: Vec<String> = Vec::new();
+    let before = (pos.game_string(), pos.hash());
+    for &mv in &moves {
+        let text = move_string(pos, mv);
+        let parsed: MoveString = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(parsed.to_move(pos), Ok(mv), "{text} in {}", pos.game_string());
+        sorted.push(text);
+        pos.play(mv);
+        assert_eq!(pos.hash(), pos.hash_from_scratch(), "hash after {mv:?}");
+        pos.undo();
+        assert_eq!((pos.game_string(), pos.hash()), before, "undo of {mv:?}");
+    }
+    sorted.sort();
+    let n = sorted.len();
+    sorted.dedup();
+    assert_eq!(sorted.len(), n, "a move generated twice in {}", pos.game_string());
+    moves
+}
+
+#[test]
+fn random_playouts_keep_every_invariant() {
+    let mut rng = StdRng::seed_from_u64(0x5741_4747);
+    let mut positions = 0;
+    for game in GameType::ALL {
+        for _ in 0..40 {
+            let mut pos = Position::new(game);
+            for _ in 0..100 {
+                let moves = check_position(&mut pos);
+                positions += 1;
+                if moves.is_empty() {
+                    break;
+                }
+                pos.try_play(moves[rng.gen_range(0..moves.len())])
+                    .expect("generated moves are legal");
+            }
+            let text = pos.game_string();
+            let again = Position::from_game_string(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(again.game_string(), text);
+            assert_eq!(again.hash(), pos.hash());
+        }
+    }
+    assert!(positions > 20_000, "{positions}");
+}
+
+#[test]
+fn every_reference_naming_the_destination_resolves() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/positions/selfplay40.txt"
+    ))
+    .unwrap();
+    let mut pos = Position::from_game_string(text.trim()).unwrap();
+    let mut moves = MoveList::new();
+    pos.generate_moves(&mut moves);
+    let board = pos.board().clone();
+    for &mv in &moves {
+        let (Some(piece), Some(to)) = (mv.piece(), mv.to()) else {
+            continue;
+        };
+        let mut alternatives = 0;
+        for hex in to.neighbours().into_iter().chain([to]) {
+            let direction = hex.direction_to(to);
+            for reference in board.stack(hex) {
+                let ms = MoveString::Beside {
+                    piece,
+                    reference,
+                    direction,
+                };
+                assert_eq!(ms.to_move(&pos), Ok(mv), "{ms}");
+                alternatives += 1;
+            }
+        }
+        assert!(alternatives >= 1, "{mv:?}");
+    }
+}
