@@ -130,10 +130,9 @@ impl Position {
             if suspect(hex) {
                 return true;
             }
-            if matches!(piece.bug(), Bug::Pillbug | Bug::Mosquito) && board.height(hex) == 1 {
-                if hex.neighbours().into_iter().any(suspect) {
-                    return true;
-                }
+            let power = matches!(piece.bug(), Bug::Pillbug | Bug::Mosquito) && board.height(hex) == 1;
+            if power && hex.neighbours().into_iter().any(suspect) {
+                return true;
             }
         }
         false
