@@ -1,21 +1,37 @@
-//! The `waggle` command line: the UHP engine (default) and the perft tool.
+//! The `waggle` command line: the UHP engine (default) and the perft tool. The only place that uses `anyhow`.
 
-use std::time::Instant;
+mod protocol;
 
-use anyhow::Result;
+use std::io::{self, BufRead};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::thread;
+
+use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
-use waggle::perft::{divide, perft};
+use waggle::perft::divide;
 use waggle::{move_string, Position};
 
+use protocol::{perft_lines, Flow, Options, Session};
+
+/// Waggle: a Hive engine (with the Mosquito, Ladybug and Pillbug) speaking the Universal Hive Protocol.
+///
+/// With no subcommand it reads UHP commands on stdin and answers on stdout, as Mzinga.Viewer and other viewers
+/// expect (type `help` for the commands). `waggle perft` counts move sequences.
 #[derive(Parser)]
-#[command(
-    name = "waggle",
-    version,
-    about = "A Universal Hive Protocol engine for Hive with the Mosquito, Ladybug and Pillbug"
-)]
+#[command(name = "waggle", version, about, long_about)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Transposition table size in MB (UHP option MaxHashSize, 1 to 4096).
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    max_hash_size: u64,
+    /// Print `Move;Depth;Score;PV…` lines while thinking (UHP option ReportIntermediateBestMoves).
+    #[arg(long)]
+    report_intermediate_best_moves: bool,
+    /// End the game as a draw when a position occurs for the third time (UHP option ThreefoldRepetitionDraw).
+    #[arg(long)]
+    threefold_repetition_draw: bool,
 }
 
 #[derive(Subcommand)]
@@ -42,20 +58,62 @@ fn main() -> Result<()> {
             depth,
             game,
         }) => run_perft(&game, depth, show),
-        None => Ok(()),
+        None => {
+            let options = Options {
+                max_hash_size: cli.max_hash_size as usize,
+                report_intermediate_best_moves: cli.report_intermediate_best_moves,
+                threefold_repetition_draw: cli.threefold_repetition_draw,
+            };
+            run_engine(options)
+        }
     }
 }
 
+/// The UHP loop. Stdin is read on its own thread so that end of input is noticed at once and a search runs on
+/// the main thread undisturbed; SIGINT stops a running search (the move found so far is still printed) and ends
+/// the process when idle.
+fn run_engine(options: Options) -> Result<()> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let searching = Arc::new(AtomicBool::new(false));
+    {
+        let (stop, searching) = (stop.clone(), searching.clone());
+        ctrlc::set_handler(move || {
+            if searching.load(Ordering::SeqCst) {
+                stop.store(true, Ordering::SeqCst);
+            } else {
+                std::process::exit(0);
+            }
+        })
+        .context("installing the SIGINT handler")?;
+    }
+    let stdout = io::stdout();
+    let mut session = Session::new(stdout.lock(), options, stop, searching);
+    session.start()?;
+    let (lines, input) = mpsc::channel::<String>();
+    thread::spawn(move || {
+        for line in io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    for line in input {
+        match session.handle(&line) {
+            Ok(Flow::Continue) => {}
+            Ok(Flow::Exit) => break,
+            // The reader of stdout is gone: nobody is listening any more.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => break,
+            Err(e) => return Err(e).context("writing to stdout"),
+        }
+    }
+    Ok(())
+}
+
 fn run_perft(game: &str, depth: u32, show_divide: bool) -> Result<()> {
-    let mut pos = Position::from_game_string(game)?;
-    for d in 1..=depth {
-        let start = Instant::now();
-        let count = perft(&mut pos, d);
-        let secs = start.elapsed().as_secs_f64();
-        println!(
-            "perft({d}) = {count} in {secs:.3} s, {:.1} M leaves/s",
-            count as f64 / secs.max(1e-9) / 1e6
-        );
+    let mut pos = Position::from_game_string(game).context("reading the position")?;
+    for line in perft_lines(&mut pos, depth) {
+        println!("{line}");
     }
     if show_divide && depth > 0 {
         for (mv, count) in divide(&mut pos, depth) {
