@@ -9,7 +9,7 @@ use crate::moves::{Move, MoveList};
 use crate::position::{GameState, Position};
 
 use super::clock::Clock;
-use super::ordering::{is_quiet, pick, Heuristics, Keys};
+use super::ordering::{is_quiet, Heuristics};
 use super::pv::PvTable;
 use super::tt::{Bound, Table};
 use super::{MAX_PLY, WIN};
@@ -122,16 +122,14 @@ impl Walk<'_> {
 
         let mut moves = MoveList::new();
         self.pos.generate_moves(&mut moves);
-        let mut keys = Keys::new();
-        self.heuristics
-            .score_moves(self.pos, &moves, hit.and_then(|h| h.best), ply, &mut keys);
+        let mut ordered = self.heuristics.order(self.pos, &moves, hit.and_then(|h| h.best), ply);
 
         let alpha_in = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        for i in 0..moves.len() {
-            let mv = pick(&mut moves, &mut keys, i);
-            let reduction = late_move_reduction(depth, i, keys[i]);
+        let mut i = 0;
+        while let Some((mv, key)) = ordered.next() {
+            let reduction = late_move_reduction(depth, i, key);
             self.pos.play(mv);
             let score = if i == 0 {
                 -self.negamax(depth - 1, ply + 1, -beta, -alpha)
@@ -162,6 +160,7 @@ impl Walk<'_> {
                     }
                 }
             }
+            i += 1;
         }
 
         let bound = if best_score >= beta {

@@ -20,7 +20,7 @@ use crate::position::Position;
 
 use alphabeta::Walk;
 use clock::Clock;
-use ordering::{pick, Heuristics, Keys};
+use ordering::Heuristics;
 use pv::PvTable;
 use tt::Table;
 
@@ -209,10 +209,11 @@ impl Searcher {
     /// Put the root moves in the order the tree search would try them.
     fn order_root(&self, pos: &Position, moves: &mut MoveList) {
         let hash_move = self.tt.probe(pos.hash(), 0).and_then(|hit| hit.best);
-        let mut keys = Keys::new();
-        self.heuristics.score_moves(pos, moves, hash_move, 0, &mut keys);
-        for i in 0..moves.len() {
-            pick(moves, &mut keys, i);
+        let mut ordered = self.heuristics.order(pos, moves, hash_move, 0);
+        let mut i = 0;
+        while let Some((mv, _)) = ordered.next() {
+            moves[i] = mv;
+            i += 1;
         }
     }
 }

@@ -8,15 +8,15 @@
 use smallvec::SmallVec;
 
 use crate::board::Board;
-use crate::hex::{Hex, GRID};
+use crate::hex::{Direction, Hex, GRID};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Bug, Color, Piece};
 use crate::position::Position;
 
 use super::MAX_PLY;
 
-/// One ordering key per generated move, on the stack like the moves.
-pub(crate) type Keys = SmallVec<[i32; 256]>;
+/// How many moves are picked one at a time before the rest are sorted: most cut-offs come from the first few.
+const PICK_LAZILY: usize = 4;
 
 const HASH_MOVE: i32 = i32::MAX;
 const QUEEN_PRESSURE: i32 = 1 << 28;
@@ -61,29 +61,66 @@ impl Heuristics {
         }
     }
 
-    /// Fill `keys` with one ordering key per move in `moves` (higher first).
-    pub fn score_moves(&self, pos: &Position, moves: &MoveList, hash_move: Option<Move>, ply: usize, keys: &mut Keys) {
-        keys.clear();
+    /// The moves of `pos` (as generated into `moves`) in the order to try them at `ply`.
+    pub fn order(&self, pos: &Position, moves: &MoveList, hash_move: Option<Move>, ply: usize) -> Ordered {
         let queens = QueenWatch::new(pos);
         let killers = self.killers[ply];
-        for &mv in moves {
-            let key = if Some(mv) == hash_move {
-                HASH_MOVE
-            } else {
-                let gain = queens.gain(pos.board(), mv);
-                if gain > 0 {
-                    QUEEN_PRESSURE + gain * PER_NEIGHBOUR
-                } else if Some(mv) == killers[0] {
-                    KILLER[0]
-                } else if Some(mv) == killers[1] {
-                    KILLER[1]
+        let board = pos.board();
+        let items = moves
+            .iter()
+            .map(|&mv| {
+                let key = if Some(mv) == hash_move {
+                    HASH_MOVE
                 } else {
-                    let history = history_slot(mv).map_or(0, |slot| self.history[slot]);
-                    history + gain * PER_NEIGHBOUR
-                }
-            };
-            keys.push(key);
+                    let gain = queens.gain(board, mv);
+                    if gain > 0 {
+                        QUEEN_PRESSURE + gain * PER_NEIGHBOUR
+                    } else if Some(mv) == killers[0] {
+                        KILLER[0]
+                    } else if Some(mv) == killers[1] {
+                        KILLER[1]
+                    } else {
+                        let history = history_slot(mv).map_or(0, |slot| self.history[slot]);
+                        history + gain * PER_NEIGHBOUR
+                    }
+                };
+                (key, mv)
+            })
+            .collect();
+        Ordered { items, next: 0 }
+    }
+}
+
+/// Moves with their ordering keys, handed out best first: the first few by selection (a cut-off often comes
+/// before the rest are needed), then the remainder sorted once. Lives on the stack like the move list.
+pub(crate) struct Ordered {
+    items: SmallVec<[(i32, Move); 256]>,
+    next: usize,
+}
+
+impl Ordered {
+    /// The next move to try and its ordering key.
+    #[inline]
+    pub fn next(&mut self) -> Option<(Move, i32)> {
+        let next = self.next;
+        if next >= self.items.len() {
+            return None;
         }
+        if next < PICK_LAZILY {
+            let mut best = next;
+            for i in next + 1..self.items.len() {
+                if self.items[i].0 > self.items[best].0 {
+                    best = i;
+                }
+            }
+            self.items.swap(next, best);
+        } else if next == PICK_LAZILY {
+            // Deterministic (no random pivots), so searches stay reproducible.
+            self.items[next..].sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
+        }
+        self.next += 1;
+        let (key, mv) = self.items[next];
+        Some((mv, key))
     }
 }
 
@@ -92,21 +129,6 @@ impl Heuristics {
 #[inline]
 pub(crate) fn is_quiet(key: i32) -> bool {
     key < KILLER[1]
-}
-
-/// Swap the best-keyed move at or after `next` into place `next` and return it: a lazy selection sort, since a
-/// cut-off usually comes after a few moves and sorting all of them would be wasted.
-#[inline]
-pub(crate) fn pick(moves: &mut MoveList, keys: &mut Keys, next: usize) -> Move {
-    let mut best = next;
-    for i in next + 1..moves.len() {
-        if keys[i] > keys[best] {
-            best = i;
-        }
-    }
-    moves.swap(next, best);
-    keys.swap(next, best);
-    moves[next]
 }
 
 fn history_slot(mv: Move) -> Option<usize> {
@@ -135,6 +157,7 @@ impl QueenWatch {
 
     /// Occupied neighbours the enemy Queen gains plus those our Queen loses when `mv` is played (negative when
     /// the move helps the enemy Queen or crowds ours). A beetle climbing onto the enemy Queen counts as two.
+    #[inline]
     pub fn gain(&self, board: &Board, mv: Move) -> i32 {
         let (piece, to) = match mv {
             Move::Place { piece, to } | Move::Move { piece, to } => (piece, to),
@@ -144,61 +167,84 @@ impl QueenWatch {
             Move::Move { .. } => board.hex_of(piece),
             _ => None,
         };
+        if piece.bug() == Bug::Queen {
+            return self.queen_gain(board, piece.color(), from, to);
+        }
         // A cell changes occupancy only when the mover leaves a ground cell or lands on an empty one.
         let vacated = from.filter(|&f| board.height(f) == 1);
-        let filled = (!board.is_occupied(to)).then_some(to);
-        let change = |queen: Option<Hex>, color: Color| -> i32 {
-            let Some(q) = queen else {
-                // Placing a Queen: her new neighbours are all new pressure on her.
-                return if piece.bug() == Bug::Queen && piece.color() == color && from.is_none() {
-                    neighbours_after(board, to, vacated)
-                } else {
-                    0
-                };
-            };
-            if piece.bug() == Bug::Queen && piece.color() == color {
-                return neighbours_after(board, to, vacated) - occupied_around(board, q);
-            }
-            let mut delta = 0;
-            if filled.is_some_and(|f| adjacent(f, q)) {
-                delta += 1;
-            }
-            if vacated.is_some_and(|v| adjacent(v, q)) {
-                delta -= 1;
-            }
-            // On top of a Queen she cannot move; off her she can again.
-            if to == q {
-                delta += 2;
-            }
-            if from == Some(q) {
-                delta -= 2;
-            }
-            delta
+        let filled = !board.is_occupied(to);
+        let mut gain = 0;
+        if let Some(q) = self.theirs {
+            gain += i32::from(filled && adjacent(to, q)) - i32::from(vacated.is_some_and(|v| adjacent(v, q)));
+            // On top of a Queen she cannot move.
+            gain += 2 * (i32::from(to == q) - i32::from(from == Some(q)));
+        }
+        if let Some(q) = self.ours {
+            gain -= i32::from(filled && adjacent(to, q)) - i32::from(vacated.is_some_and(|v| adjacent(v, q)));
+            gain -= 2 * (i32::from(to == q) - i32::from(from == Some(q)));
+        }
+        gain
+    }
+
+    /// The gain of a move of a Queen (placed, walking, or carried by a Pillbug): her own neighbourhood changes
+    /// completely; the other Queen's only if the two are close.
+    fn queen_gain(&self, board: &Board, color: Color, from: Option<Hex>, to: Hex) -> i32 {
+        let before = from.map_or(0, |f| occupied_around(board, f, None));
+        let after = occupied_around(board, to, from);
+        let other = if color == self.me { self.theirs } else { self.ours };
+        let mut other_change = 0;
+        if let Some(q) = other {
+            other_change += i32::from(adjacent(to, q)) - i32::from(from.is_some_and(|f| adjacent(f, q)));
+        }
+        let (ours, theirs) = if color == self.me {
+            (after - before, other_change)
+        } else {
+            (other_change, after - before)
         };
-        change(self.theirs, self.me.opponent()) - change(self.ours, self.me)
+        theirs - ours
     }
 }
 
-/// Occupied neighbours of `hex` once the cell `vacated` (if any) is empty.
-fn neighbours_after(board: &Board, hex: Hex, vacated: Option<Hex>) -> i32 {
+/// Occupied neighbours of `hex`, not counting the cell `vacated` (if any).
+fn occupied_around(board: &Board, hex: Hex, vacated: Option<Hex>) -> i32 {
     hex.neighbours()
         .iter()
         .filter(|&&n| board.is_occupied(n) && Some(n) != vacated)
         .count() as i32
 }
 
-fn occupied_around(board: &Board, hex: Hex) -> i32 {
-    hex.neighbours().iter().filter(|&&n| board.is_occupied(n)).count() as i32
-}
+/// For each packed-index difference `b - a` (modulo the grid), whether `a` and `b` are neighbours.
+static NEIGHBOUR_OFFSET: [bool; GRID] = {
+    let mut table = [false; GRID];
+    let mut i = 0;
+    while i < Direction::ALL.len() {
+        let n = Hex::ORIGIN.step(Direction::ALL[i]);
+        table[(n.index() + GRID - Hex::ORIGIN.index()) % GRID] = true;
+        i += 1;
+    }
+    table
+};
 
+/// Whether `a` and `b` are neighbours: one lookup, since a step is a fixed offset of the packed index.
 #[inline]
 fn adjacent(a: Hex, b: Hex) -> bool {
-    a.neighbours().contains(&b)
+    NEIGHBOUR_OFFSET[(b.index() + GRID - a.index()) % GRID]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn adjacency_by_offset_agrees_with_neighbours() {
+        for index in [0, 1, 31, 32, 33, 500, 992, 1023] {
+            let a = Hex::from_index(index);
+            for other in 0..GRID {
+                let b = Hex::from_index(other);
+                assert_eq!(adjacent(a, b), a.neighbours().contains(&b), "{a:?} {b:?}");
+            }
+        }
+    }
 
     #[test]
     fn the_hash_move_comes_first_then_pressure_on_the_enemy_queen() {
@@ -209,10 +255,15 @@ mod tests {
         pos.generate_moves(&mut moves);
         let heuristics = Heuristics::new();
         let last = *moves.last().unwrap();
-        let mut keys = Keys::new();
-        heuristics.score_moves(&pos, &moves, Some(last), 0, &mut keys);
-        assert_eq!(pick(&mut moves, &mut keys, 0), last);
-        let second = pick(&mut moves, &mut keys, 1);
+        let mut ordered = heuristics.order(&pos, &moves, Some(last), 0);
+        let mut seen = Vec::new();
+        while let Some((mv, key)) = ordered.next() {
+            seen.push((mv, key));
+        }
+        assert_eq!(seen.len(), moves.len(), "every move once");
+        assert!(seen.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
+        assert_eq!(seen[0].0, last);
+        let second = seen[1].0;
         let watch = QueenWatch::new(&pos);
         assert!(
             watch.gain(pos.board(), second) > 0,
@@ -221,5 +272,7 @@ mod tests {
         );
         let bq = pos.queen_hex(Color::Black).unwrap();
         assert!(second.to().unwrap().neighbours().contains(&bq));
+        assert!(!is_quiet(seen[1].1));
+        assert!(is_quiet(seen.last().unwrap().1));
     }
 }
