@@ -1,0 +1,302 @@
+//! The real binary driven over pipes, as Mzinga.Viewer, scripts and people drive it.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use waggle::{GameType, MoveString, Position};
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_waggle"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start waggle");
+        let stdin = child.stdin.take();
+        let stdout: ChildStdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = Engine { child, stdin, lines };
+        // The start-up block arrives before any input is sent.
+        let block = engine.reply();
+        assert!(block[0].starts_with("id Waggle v"), "{block:?}");
+        assert_eq!(block[1], "Mosquito;Ladybug;Pillbug");
+        engine
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Lines up to (not including) the next `ok`.
+    fn reply(&mut self) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(60))
+                .expect("engine answers");
+            if line == "ok" {
+                return lines;
+            }
+            lines.push(line);
+        }
+    }
+
+    fn ask(&mut self, line: &str) -> Vec<String> {
+        self.send(line);
+        self.reply()
+    }
+
+    fn one(&mut self, line: &str) -> String {
+        let reply = self.ask(line);
+        assert_eq!(reply.len(), 1, "{line}: {reply:?}");
+        reply[0].clone()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn every_command_and_error_path() {
+    let mut e = Engine::start(&[]);
+    assert_eq!(e.ask("info").len(), 2);
+    assert!(e.one("validmoves").starts_with("err No game in progress"));
+    assert!(e.one("play wS1").starts_with("err No game in progress"));
+    assert!(e.one("undo").starts_with("err No game in progress"));
+    assert!(e.one("bestmove depth 1").starts_with("err No game in progress"));
+    assert_eq!(e.one("newgame"), "Base;NotStarted;White[1]");
+    assert_eq!(e.one("  NewGame   Base+MLP  \r"), "Base+MLP;NotStarted;White[1]");
+    // a blank line gives no output at all: the next reply is the next command's
+    e.send("");
+    e.send("   \t ");
+    assert_eq!(e.one("play wS1"), "Base+MLP;InProgress;Black[1];wS1");
+    for bad in [
+        "play bQ wS1-",
+        "play xyz",
+        "play wS2 wS1-",
+        "play bS1 bQ-",
+        "pass",
+        "play wM",
+        "play bS1",
+    ] {
+        let reply = e.one(bad);
+        assert!(reply.starts_with("invalidmove "), "{bad}: {reply}");
+        assert!(e.one("undo 0").starts_with("err"));
+    }
+    // nothing changed through all of that
+    assert_eq!(e.one("play bS1 wS1-"), "Base+MLP;InProgress;White[2];wS1;bS1 wS1-");
+    let moves = e.one("validmoves");
+    assert_eq!(moves.split(';').count(), 24, "{moves}");
+    assert!(e.one("undo 3").starts_with("err"));
+    assert_eq!(e.one("undo 2"), "Base+MLP;NotStarted;White[1]");
+    assert!(e.one("bestmove nonsense").starts_with("err"));
+    assert!(e.one("bestmove time 5").starts_with("err"));
+    assert!(e.one("frobnicate").starts_with("err"));
+    assert_eq!(
+        e.one("newgame Base;InProgress;White[2];wS1;bS1 wS1-"),
+        "Base;InProgress;White[2];wS1;bS1 wS1-"
+    );
+    assert!(e.one("newgame Base;InProgress;White[2];wS1;bS1 wQ-").starts_with("err"));
+    assert!(e.one("newgame Bogus").starts_with("err"));
+    // the failed loads left the game as it was
+    assert_eq!(e.one("play wQ -wS1"), "Base;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1");
+    assert!(e.ask("help").len() > 10);
+    assert!(e.ask("board").len() >= 2);
+    assert_eq!(e.ask("history").len(), 3);
+    let mut pos = Position::from_game_string("Base;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1").unwrap();
+    let perft2 = e.ask("perft 2");
+    assert!(
+        perft2[0].starts_with(&format!("perft(1) = {} ", waggle::perft::perft(&mut pos, 1))),
+        "{perft2:?}"
+    );
+    assert!(
+        perft2[1].starts_with(&format!("perft(2) = {} ", waggle::perft::perft(&mut pos, 2))),
+        "{perft2:?}"
+    );
+    assert_eq!(e.ask("options").len(), 3);
+    assert_eq!(e.one("options get MaxHashSize"), "MaxHashSize;int;64;64;1;4096");
+    assert!(e.one("options get Nope").starts_with("err"));
+    assert!(e.one("options set MaxHashSize 0").starts_with("err"));
+    assert!(e
+        .one("options set ReportIntermediateBestMoves maybe")
+        .starts_with("err"));
+    assert_eq!(e.one("options get MaxHashSize"), "MaxHashSize;int;64;64;1;4096");
+    assert_eq!(e.one("options set MaxHashSize 16"), "MaxHashSize;int;16;64;1;4096");
+    assert_eq!(
+        e.one("options set ThreefoldRepetitionDraw true"),
+        "ThreefoldRepetitionDraw;bool;True;False"
+    );
+    // a finished game refuses moves but can be undone
+    let won = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wG1 -wQ;bG1 bQ-;wA1 wG1\\;bA1 bQ\\;wA2 \\wQ;bA2 \\bG1;wG2 wQ/;bG1 wG2\\";
+    let loaded = e.one(&format!("newgame {won}"));
+    assert!(loaded.starts_with("Base;BlackWins;White[7]"), "{loaded}");
+    for cmd in ["play wB1 wG2/", "pass", "validmoves", "bestmove depth 1"] {
+        let reply = e.one(cmd);
+        assert!(reply.contains("game is over"), "{cmd}: {reply}");
+    }
+    assert!(e.one("undo").starts_with("Base;InProgress;Black[6]"));
+    e.send("exit");
+    let status = e.child.wait().unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn closing_stdin_ends_with_status_zero() {
+    let mut e = Engine::start(&[]);
+    e.one("newgame Base");
+    e.stdin.take();
+    let start = Instant::now();
+    loop {
+        if let Some(status) = e.child.try_wait().unwrap() {
+            assert!(status.success(), "{status}");
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "engine still running after stdin closed"
+        );
+        thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A game played the way Mzinga.Viewer plays one: validmoves after every change (every item must parse and
+/// resolve), bestmove with a time limit, the last line played, `undo 2` now and then, and a reload by GameString.
+#[test]
+fn a_game_as_mzinga_viewer_plays_it() {
+    let mut e = Engine::start(&[]);
+    let mut game = e.one("newgame Base+MLP");
+    for turn in 0..24 {
+        let mut pos = Position::from_game_string(&game).unwrap();
+        if pos.state().is_over() {
+            break;
+        }
+        let valid = e.one("validmoves");
+        for item in valid.split(';') {
+            let ms: MoveString = item.parse().unwrap_or_else(|err| panic!("{item}: {err}"));
+            ms.to_move(&pos).unwrap_or_else(|err| panic!("{item}: {err}"));
+        }
+        let start = Instant::now();
+        let reply = e.ask("bestmove time 00:00:00.1000000");
+        let took = start.elapsed();
+        assert!(took < Duration::from_millis(1100), "bestmove time 0.1 s took {took:?}");
+        let best = reply.last().unwrap().clone();
+        assert!(valid.split(';').any(|m| m == best), "{best} not in validmoves");
+        game = e.one(&format!("play {best}"));
+        pos.try_play(best.parse::<MoveString>().unwrap().to_move(&pos).unwrap())
+            .unwrap();
+        assert_eq!(game, pos.game_string());
+        if turn % 7 == 6 {
+            pos.undo();
+            pos.undo();
+            game = e.one("undo 2");
+            assert_eq!(game, pos.game_string());
+        }
+        assert_eq!(e.one(&format!("newgame {game}")), game);
+    }
+}
+
+/// Engine against itself in every game type, until the game ends or 100 moves.
+#[test]
+fn self_play_in_every_game_type() {
+    for game_type in GameType::ALL {
+        let mut e = Engine::start(&[]);
+        let mut game = e.one(&format!("newgame {game_type}"));
+        for _ in 0..100 {
+            let pos = Position::from_game_string(&game).unwrap();
+            if pos.state().is_over() {
+                assert!(e.one("validmoves").starts_with("err"));
+                break;
+            }
+            let best = e.ask("bestmove depth 1").pop().unwrap();
+            game = e.one(&format!("play {best}"));
+            assert!(
+                !game.starts_with("invalidmove") && !game.starts_with("err"),
+                "{best}: {game}"
+            );
+        }
+    }
+}
+
+#[test]
+fn bestmove_time_answers_within_the_limit() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/positions/selfplay40.txt"
+    ))
+    .unwrap();
+    let mut e = Engine::start(&[]);
+    e.one(&format!("newgame {}", text.trim()));
+    for limit_ms in [200u64, 500] {
+        let start = Instant::now();
+        let reply = e.ask(&format!("bestmove time 00:00:00.{limit_ms:03}0000"));
+        let took = start.elapsed();
+        eprintln!("bestmove time {limit_ms} ms answered in {took:?}");
+        // Measured, not a timing test: the bound is generous so that a loaded machine cannot make it flake.
+        assert!(took < Duration::from_millis(limit_ms + 1000), "{took:?}");
+        assert_eq!(reply.len(), 1);
+    }
+}
+
+#[test]
+fn same_search_same_answer() {
+    let mut answers = Vec::new();
+    for _ in 0..2 {
+        let mut e = Engine::start(&["--report-intermediate-best-moves"]);
+        e.one("newgame Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-");
+        answers.push(e.ask("bestmove depth 3"));
+    }
+    assert_eq!(answers[0].last(), answers[1].last());
+    // intermediate lines start with a MoveString and a ';'
+    for line in &answers[0][..answers[0].len() - 1] {
+        let first = line.split(';').next().unwrap();
+        first
+            .parse::<MoveString>()
+            .unwrap_or_else(|err| panic!("{line}: {err}"));
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn sigint_during_a_search_still_gives_a_move() {
+    let mut e = Engine::start(&[]);
+    e.one("newgame Base+MLP");
+    e.send("bestmove depth 40");
+    thread::sleep(Duration::from_millis(300));
+    let status = Command::new("kill")
+        .args(["-INT", &e.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let reply = e.reply();
+    assert_eq!(reply.len(), 1, "{reply:?}");
+    reply[0].parse::<MoveString>().unwrap();
+    // still alive and answering
+    assert_eq!(e.ask("info").len(), 2);
+}
