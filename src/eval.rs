@@ -111,7 +111,7 @@ fn is_free(board: &Board, piece: Piece, pinned: u32) -> bool {
 
 /// How many of the six cells around `hex` hold a piece.
 #[inline]
-pub(crate) fn occupied_neighbours(board: &Board, hex: Hex) -> usize {
+fn occupied_neighbours(board: &Board, hex: Hex) -> usize {
     hex.neighbours().iter().filter(|&&n| board.is_occupied(n)).count()
 }
 

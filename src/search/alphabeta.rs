@@ -192,7 +192,7 @@ fn late_move_reduction(depth: u32, index: usize, key: i32) -> u32 {
 /// The score of a finished game for the side to move at `ply`: a loss counts as nearer the further it is, so
 /// that the winner prefers the fastest win and the loser the slowest loss.
 #[inline]
-pub(crate) fn finished_score(pos: &Position, ply: usize) -> Option<i32> {
+fn finished_score(pos: &Position, ply: usize) -> Option<i32> {
     let winner = match pos.state() {
         GameState::WhiteWins => crate::piece::Color::White,
         GameState::BlackWins => crate::piece::Color::Black,
