@@ -1,0 +1,134 @@
+//! Bad input to the core gets a clear reason and changes nothing: malformed strings, pieces outside the game type,
+//! and moves breaking each rule, including the Pillbug's and the end of the game.
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use waggle::notation::parse_piece;
+use waggle::{GameStringError, GameType, IllegalMove, Move, MoveList, MoveString, Position};
+
+/// Resolve and try `text` in the game `game`; the game must be unchanged afterwards.
+fn reject(game: &str, text: &str) -> IllegalMove {
+    let mut pos = Position::from_game_string(game).unwrap_or_else(|e| panic!("{game}: {e}"));
+    let before = (pos.game_string(), pos.hash());
+    let ms: MoveString = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+    let err = ms.to_move(&pos).and_then(|mv| pos.try_play(mv)).expect_err(text);
+    assert_eq!((pos.game_string(), pos.hash()), before, "{text} changed {game}");
+    let message = err.to_string();
+    assert!(
+        !message.contains("Piece(") && !message.contains("Hex("),
+        "debug text in: {message}"
+    );
+    err
+}
+
+fn piece(name: &str) -> waggle::Piece {
+    parse_piece(name).unwrap()
+}
+
+#[test]
+fn malformed_game_strings_are_refused_readably() {
+    for bad in [
+        "",
+        "Bass",
+        "Base+X",
+        "Base;Running;White[1]",
+        "Base;InProgress;Green[1]",
+        "Base;InProgress;White[1];wQ9",
+        "Base;InProgress;White[1];wS1;bS1 wS1-;wS2 bS1-",
+        "Base;InProgress;White[1];wM",
+    ] {
+        let err = Position::from_game_string(bad)
+            .err()
+            .unwrap_or_else(|| panic!("{bad} was accepted"));
+        let message = err.to_string();
+        assert!(!message.is_empty() && !message.contains("Piece("), "{bad}: {message}");
+    }
+    let err = Position::from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-;wQ bS1-")
+        .err()
+        .unwrap();
+    assert!(matches!(err, GameStringError::Illegal { number: 3, .. }), "{err}");
+}
+
+#[test]
+fn malformed_move_strings_are_refused() {
+    for bad in ["", "wQ bQ wS1", "w", "wX1", "wS3", "wA1 -bQ-", "wA1 x", "pass pass"] {
+        assert!(bad.parse::<MoveString>().is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn each_rule_has_its_reason() {
+    let opening = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
+    assert!(matches!(reject("Base", "wM"), IllegalMove::NotInGame(..)));
+    assert_eq!(reject("Base", "wQ"), IllegalMove::QueenOnFirstTurn);
+    assert!(matches!(
+        reject("Base;InProgress;White[1];wS1", "wS2 wS1-"),
+        IllegalMove::NotYourTurn(_)
+    ));
+    assert_eq!(
+        reject("Base;InProgress;White[1];wS1", "bS1 -wQ"),
+        IllegalMove::ReferenceNotOnBoard(piece("wQ"))
+    );
+    assert!(matches!(
+        reject("Base;InProgress;White[1];wS1", "bS1"),
+        IllegalMove::NeedsReference(_)
+    ));
+    assert_eq!(reject(opening, "wA1 bQ-"), IllegalMove::BadPlacement(piece("wA1")));
+    assert!(matches!(
+        reject(opening, "wS1 bQ\\"),
+        IllegalMove::CannotReach(_) | IllegalMove::BreaksHive(_)
+    ));
+    assert!(matches!(reject(opening, "wQ wS1"), IllegalMove::Occupied));
+    assert!(matches!(
+        reject(opening, "bQ bS1/"),
+        IllegalMove::NotYourTurn(_) | IllegalMove::CannotCarry(_)
+    ));
+    assert_eq!(reject(opening, "pass"), IllegalMove::PassWithMoves);
+}
+
+#[test]
+fn a_carried_piece_rests_and_a_finished_game_takes_no_moves() {
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut carried = 0;
+    let mut finished = 0;
+    for _ in 0..300 {
+        let mut pos = Position::new(GameType::MLP);
+        for _ in 0..120 {
+            let mut moves = MoveList::new();
+            pos.generate_moves(&mut moves);
+            if moves.is_empty() {
+                assert!(pos.state().is_over());
+                let before = pos.game_string();
+                assert_eq!(pos.try_play(Move::Pass), Err(IllegalMove::PassGameOver));
+                assert_eq!(pos.game_string(), before);
+                finished += 1;
+                break;
+            }
+            let mv = moves[rng.gen_range(0..moves.len())];
+            if let Move::Move { piece, to } = mv {
+                if piece.color() != pos.to_move() {
+                    // A Pillbug (or Mosquito) carried an opponent's piece: it may not move on its owner's turn.
+                    pos.try_play(mv).unwrap();
+                    assert_eq!(pos.stunned(), Some(piece));
+                    let mut replies = MoveList::new();
+                    pos.generate_moves(&mut replies);
+                    assert!(replies
+                        .iter()
+                        .all(|m| !matches!(m, Move::Move { piece: p, .. } if *p == piece)));
+                    assert_eq!(pos.board().hex_of(piece), Some(to));
+                    for dest in to.neighbours() {
+                        let err = pos
+                            .check(Move::Move { piece, to: dest })
+                            .expect_err("a resting piece moved");
+                        assert!(!err.to_string().is_empty());
+                    }
+                    carried += 1;
+                    continue;
+                }
+            }
+            pos.try_play(mv).unwrap();
+        }
+    }
+    assert!(carried > 0, "no carry of an opponent's piece in 300 random games");
+    assert!(finished > 0, "no finished game in 300 random games");
+}
