@@ -74,8 +74,6 @@ const SIDE_KEY: u64 = 0x2545_f491_4f6c_dd1d;
 pub struct Position {
     pub(crate) board: Board,
     game_type: GameType,
-    /// Pieces in hand, per colour and bug.
-    hand: [[u8; 8]; 2],
     /// Bit `i` set when the piece with index `i` is in this game type.
     in_game: u32,
     to_move: Color,
@@ -93,18 +91,9 @@ pub struct Position {
 impl Position {
     /// The start position of a game of `game_type`.
     pub fn new(game_type: GameType) -> Position {
-        let mut hand = [[0; 8]; 2];
-        for color in Color::ALL {
-            for bug in Bug::ALL {
-                if game_type.includes(bug) {
-                    hand[color.index()][bug.index()] = bug.count();
-                }
-            }
-        }
         Position {
             board: Board::default(),
             game_type,
-            hand,
             in_game: Piece::all()
                 .filter(|p| game_type.includes(p.bug()))
                 .fold(0, |mask, p| mask | 1 << p.index()),
@@ -163,7 +152,12 @@ impl Position {
     /// How many pieces of `bug` `color` still has in hand.
     #[inline]
     pub fn in_hand(&self, color: Color, bug: Bug) -> u8 {
-        self.hand[color.index()][bug.index()]
+        // A hand is the pieces of the game not on the board: no separate count to keep.
+        let hand = self.pieces_in_hand(color);
+        (1..=bug.count())
+            .filter_map(|n| Piece::new(color, bug, n))
+            .filter(|p| hand & (1 << p.index()) != 0)
+            .count() as u8
     }
 
     /// The piece of `bug` that `color` would place next, if any is left in hand.
@@ -241,7 +235,6 @@ impl Position {
         let previous_stunned = self.stunned;
         match mv {
             Move::Place { piece, to } => {
-                self.hand[piece.color().index()][piece.bug().index()] -= 1;
                 self.board.push(piece, to);
                 self.stunned = None;
             }
@@ -271,9 +264,8 @@ impl Position {
     pub fn undo(&mut self) -> Option<Move> {
         let played = self.history.pop()?;
         match played.mv {
-            Move::Place { piece, to } => {
+            Move::Place { to, .. } => {
                 self.board.pop(to);
-                self.hand[piece.color().index()][piece.bug().index()] += 1;
             }
             Move::Move { piece, to } => {
                 self.board.pop(to);
