@@ -47,13 +47,5 @@ pub(crate) fn ant(board: &Board, from: Hex, seen: &mut CellSet, out: &mut CellSe
 /// Every cell reachable by slides from `from`, `from` first, added to the empty set `cells`.
 #[inline]
 fn flood(board: &Board, from: Hex, cells: &mut CellSet) {
-    cells.insert(from);
-    let mut next = 0;
-    while next < cells.len() {
-        let cell = cells.get(next);
-        next += 1;
-        for to in slide_targets(board, cell) {
-            cells.insert(to);
-        }
-    }
+    cells.flood(from, |cell| slide_targets(board, cell));
 }

@@ -54,6 +54,38 @@ impl CellSet {
         self.len += 1;
     }
 
+    /// Add `start` (not yet in the set) and then every cell reachable from an added cell through `next` (the cells one step on from a
+    /// cell), breadth first. The list and its length stay in registers for the whole walk instead of going
+    /// through `insert`, which the flood fill of every Soldier Ant pays for at each step.
+    #[inline]
+    pub(crate) fn flood<I: Iterator<Item = Hex>>(&mut self, start: Hex, mut next: impl FnMut(Hex) -> I) {
+        let CellSet {
+            stamp,
+            epoch,
+            list,
+            len,
+        } = self;
+        let epoch = *epoch;
+        let mut end = *len;
+        let mut at = end;
+        stamp[start.index()] = epoch;
+        list[end & (GRID - 1)] = start;
+        end += 1;
+        while at < end {
+            let cell = list[at & (GRID - 1)];
+            at += 1;
+            for to in next(cell) {
+                let slot = &mut stamp[to.index()];
+                if *slot != epoch {
+                    *slot = epoch;
+                    list[end & (GRID - 1)] = to;
+                    end += 1;
+                }
+            }
+        }
+        *len = end;
+    }
+
     /// Drop the first cell from the list (it stays marked as present).
     #[inline]
     pub(crate) fn remove_first(&mut self) {
@@ -61,12 +93,6 @@ impl CellSet {
             self.len -= 1;
             self.list[0] = self.list[self.len];
         }
-    }
-
-    /// The cell added `i`-th.
-    #[inline]
-    pub(crate) fn get(&self, i: usize) -> Hex {
-        self.list[i]
     }
 
     /// Number of cells in the set.
