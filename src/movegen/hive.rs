@@ -142,32 +142,39 @@ impl Tarjan {
     /// Bit `i` set when the piece with index `i` stands alone on a cell whose removal would split the hive.
     /// An iterative depth-first search from `start` over occupied cells (Tarjan's articulation points).
     pub(crate) fn pinned(&mut self, board: &Board, start: Hex) -> u32 {
+        // Borrowed apart so the compiler can keep the search state in registers.
+        let Tarjan {
+            discovered,
+            low,
+            stack,
+            visited,
+        } = self;
         let mut pinned = 0u32;
         let mut time = 1u8;
         let mut depth = 1;
         let mut root_children = 0;
-        self.discovered[start.index()] = 1;
-        self.low[1] = 1;
-        self.visited[0] = start;
-        self.stack[0] = Frame {
+        discovered[start.index()] = 1;
+        low[1] = 1;
+        visited[0] = start;
+        stack[0] = Frame {
             hex: start,
             time: 1,
             pending: board.occupied_around(start),
         };
         while depth > 0 {
-            let frame = &mut self.stack[(depth - 1) & (SLOTS - 1)];
+            let frame = &mut stack[(depth - 1) & (SLOTS - 1)];
             if frame.pending != 0 {
                 let dir = frame.pending.trailing_zeros() as usize;
                 frame.pending &= frame.pending - 1;
                 let (hex, at) = (frame.hex, frame.time);
                 let next = hex.step_index(dir);
-                let seen = self.discovered[next.index()];
+                let seen = discovered[next.index()];
                 if seen == 0 {
-                    self.visited[usize::from(time) & (SLOTS - 1)] = next;
+                    visited[usize::from(time) & (SLOTS - 1)] = next;
                     time += 1;
-                    self.discovered[next.index()] = time;
-                    self.low[usize::from(time) & (SLOTS - 1)] = time;
-                    self.stack[depth & (SLOTS - 1)] = Frame {
+                    discovered[next.index()] = time;
+                    low[usize::from(time) & (SLOTS - 1)] = time;
+                    stack[depth & (SLOTS - 1)] = Frame {
                         hex: next,
                         time,
                         pending: board.occupied_around(next),
@@ -175,8 +182,8 @@ impl Tarjan {
                     depth += 1;
                 } else {
                     // A back edge (or the edge to the parent, which changes nothing for articulation points).
-                    let low = &mut self.low[usize::from(at) & (SLOTS - 1)];
-                    *low = (*low).min(seen);
+                    let entry = &mut low[usize::from(at) & (SLOTS - 1)];
+                    *entry = (*entry).min(seen);
                 }
                 continue;
             }
@@ -186,9 +193,9 @@ impl Tarjan {
             if depth == 0 {
                 break;
             }
-            let parent = self.stack[(depth - 1) & (SLOTS - 1)];
-            let child_low = self.low[usize::from(child_time) & (SLOTS - 1)];
-            let parent_low = &mut self.low[usize::from(parent.time) & (SLOTS - 1)];
+            let parent = stack[(depth - 1) & (SLOTS - 1)];
+            let child_low = low[usize::from(child_time) & (SLOTS - 1)];
+            let parent_low = &mut low[usize::from(parent.time) & (SLOTS - 1)];
             *parent_low = (*parent_low).min(child_low);
             if depth == 1 {
                 root_children += 1;
@@ -200,7 +207,7 @@ impl Tarjan {
             mark(board, start, &mut pinned);
         }
         for i in 0..usize::from(time).min(SLOTS) {
-            self.discovered[self.visited[i].index()] = 0;
+            discovered[visited[i].index()] = 0;
         }
         pinned
     }
