@@ -91,10 +91,20 @@ fn run_engine(options: Options) -> Result<()> {
     session.start()?;
     let (lines, input) = mpsc::channel::<String>();
     thread::spawn(move || {
-        for line in io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if lines.send(line).is_err() {
-                break;
+        let mut stdin = io::stdin().lock();
+        let mut buffer = Vec::new();
+        loop {
+            buffer.clear();
+            // Bytes, not `lines()`: a line that is not UTF-8 gets an `err` like any other bad input instead of
+            // ending the session.
+            match stdin.read_until(b'\n', &mut buffer) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    let line = String::from_utf8_lossy(&buffer).into_owned();
+                    if lines.send(line).is_err() {
+                        break;
+                    }
+                }
             }
         }
     });

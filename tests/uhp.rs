@@ -300,3 +300,16 @@ fn sigint_during_a_search_still_gives_a_move() {
     // still alive and answering
     assert_eq!(e.ask("info").len(), 2);
 }
+
+#[test]
+fn a_line_that_is_not_utf8_is_an_error_not_the_end() {
+    let mut e = Engine::start(&[]);
+    e.one("newgame");
+    let stdin = e.stdin.as_mut().unwrap();
+    stdin.write_all(b"\xff\xfe play\n").unwrap();
+    stdin.flush().unwrap();
+    let reply = e.reply();
+    assert_eq!(reply.len(), 1);
+    assert!(reply[0].starts_with("err "), "{reply:?}");
+    assert_eq!(e.one("play wS1"), "Base;InProgress;Black[1];wS1");
+}
