@@ -4,8 +4,9 @@
 //! move generator. Each cell keeps its top piece and its height; each piece remembers the piece under it,
 //! so a stack is a short linked list and a ground cell costs two bytes.
 
-use crate::hex::{Direction, Hex, GRID};
+use crate::hex::{Direction, Directions, Hex, GRID};
 use crate::piece::{Color, Piece};
+use crate::piece_set::PieceSet;
 
 const NONE: u8 = u8::MAX;
 
@@ -64,15 +65,27 @@ impl Board {
         self.height[hex.index()] != 0
     }
 
-    /// Bit `d` set when the neighbour of `hex` in direction `d` (index in [`Direction::ALL`]) is occupied.
+    /// The directions in which the neighbour of `hex` is occupied.
     #[inline]
-    pub fn occupied_around(&self, hex: Hex) -> u8 {
+    pub fn occupied_around(&self, hex: Hex) -> Directions {
+        Directions::from_bits(self.occupied_bits(hex))
+    }
+
+    /// The directions in which the neighbour of `hex` has a piece of `color` on top.
+    #[inline]
+    pub fn touching(&self, color: Color, hex: Hex) -> Directions {
+        Directions::from_bits(self.touching_bits(color, hex))
+    }
+
+    /// [`Board::occupied_around`] as bits, for the move generator's table lookups.
+    #[inline]
+    pub(crate) fn occupied_bits(&self, hex: Hex) -> u8 {
         self.touching[0][hex.index()] | self.touching[1][hex.index()]
     }
 
-    /// Bit `d` set when the neighbour of `hex` in direction `d` has a piece of `color` on top.
+    /// [`Board::touching`] as bits.
     #[inline]
-    pub fn touching(&self, color: Color, hex: Hex) -> u8 {
+    pub(crate) fn touching_bits(&self, color: Color, hex: Hex) -> u8 {
         self.touching[color.index()][hex.index()]
     }
 
@@ -112,10 +125,10 @@ impl Board {
         std::iter::successors(self.top(hex), |&p| self.below(p))
     }
 
-    /// Bit `i` set when the piece with index `i` is on the board.
+    /// The pieces on the board.
     #[inline]
-    pub fn on_board_mask(&self) -> u32 {
-        self.on_board
+    pub fn on_board(&self) -> PieceSet {
+        PieceSet::from_bits(self.on_board)
     }
 
     /// Number of pieces on the board.
@@ -161,27 +174,6 @@ impl Board {
 }
 
 impl Board {
-    /// Take the top piece off `hex` for a moment, leaving the hash and the piece's own records alone: move
-    /// generation looks at the board without the mover this way. Undo with [`Board::unlift`].
-    #[inline]
-    pub(crate) fn lift(&mut self, hex: Hex) -> Piece {
-        let i = hex.index();
-        let piece = Piece::from_index(self.top[i] as usize);
-        self.recolor(hex, self.top[i], self.below[piece.index()]);
-        self.top[i] = self.below[piece.index()];
-        self.height[i] -= 1;
-        piece
-    }
-
-    /// Put back a piece taken off by [`Board::lift`].
-    #[inline]
-    pub(crate) fn unlift(&mut self, piece: Piece, hex: Hex) {
-        let i = hex.index();
-        self.recolor(hex, self.top[i], piece.index() as u8);
-        self.top[i] = piece.index() as u8;
-        self.height[i] += 1;
-    }
-
     /// Keep `touching` right when the top of `hex` changes from the raw piece `old` to `new`.
     #[inline]
     fn recolor(&mut self, hex: Hex, old: u8, new: u8) {

@@ -83,6 +83,99 @@ impl Direction {
     }
 }
 
+/// For each packed-index difference `b - a` (modulo the grid), the bit of the direction from `a` to `b` when they
+/// are neighbours, and 0 otherwise.
+static TOWARDS: [u8; GRID] = {
+    let mut table = [0u8; GRID];
+    let mut i = 0;
+    while i < Direction::ALL.len() {
+        let offset = Direction::ALL[i].delta() as usize & (GRID - 1);
+        table[offset] = 1 << i;
+        i += 1;
+    }
+    table
+};
+
+/// A set of directions (bit `d` for the direction with index `d` in [`Direction::ALL`]): which neighbours of a
+/// cell are occupied, which way a piece may slide.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Directions(u8);
+
+impl Directions {
+    /// No direction.
+    pub const EMPTY: Directions = Directions(0);
+    /// All six directions.
+    pub const ALL: Directions = Directions(0x3f);
+
+    /// The set with these bits (only the low six count).
+    #[inline]
+    pub const fn from_bits(bits: u8) -> Directions {
+        Directions(bits & 0x3f)
+    }
+
+    /// Bit `d` set for each direction with index `d` in the set.
+    #[inline]
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// Whether `dir` is in the set.
+    #[inline]
+    pub const fn contains(self, dir: Direction) -> bool {
+        self.0 & (1 << dir.index()) != 0
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// How many directions are in the set.
+    #[inline]
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The first direction in [`Direction::ALL`] order, if any.
+    #[inline]
+    pub fn first(self) -> Option<Direction> {
+        (self.0 != 0).then(|| Direction::from_index(self.0.trailing_zeros() as usize))
+    }
+
+    /// The directions in the set, in [`Direction::ALL`] order.
+    pub fn iter(self) -> impl Iterator<Item = Direction> {
+        Direction::ALL.into_iter().filter(move |&d| self.contains(d))
+    }
+}
+
+impl std::ops::BitOr for Directions {
+    type Output = Directions;
+    fn bitor(self, other: Directions) -> Directions {
+        Directions(self.0 | other.0)
+    }
+}
+
+impl std::ops::BitAnd for Directions {
+    type Output = Directions;
+    fn bitand(self, other: Directions) -> Directions {
+        Directions(self.0 & other.0)
+    }
+}
+
+impl std::ops::Not for Directions {
+    type Output = Directions;
+    fn not(self) -> Directions {
+        Directions(!self.0 & 0x3f)
+    }
+}
+
+impl std::fmt::Debug for Directions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
 impl Hex {
     /// The cell where the first piece of a game is placed.
     pub const ORIGIN: Hex = Hex(ROW / 2 * ROW + ROW / 2);
@@ -131,7 +224,20 @@ impl Hex {
 
     /// The direction from `self` to `other` if they are neighbours.
     pub fn direction_to(self, other: Hex) -> Option<Direction> {
-        Direction::ALL.into_iter().find(|&d| self.step(d) == other)
+        self.towards(other).first()
+    }
+
+    /// The direction from `self` to `other` as a set: one direction when they are neighbours, none otherwise.
+    /// One table load, since a step is a fixed offset of the packed index.
+    #[inline]
+    pub fn towards(self, other: Hex) -> Directions {
+        Directions(TOWARDS[other.0.wrapping_sub(self.0) as usize & (GRID - 1)])
+    }
+
+    /// Whether `self` and `other` are neighbours.
+    #[inline]
+    pub fn is_next_to(self, other: Hex) -> bool {
+        !self.towards(other).is_empty()
     }
 
     /// Axial coordinates relative to [`Hex::ORIGIN`], each in `-16..16`.
@@ -179,6 +285,19 @@ mod tests {
             let a = h.step(d);
             let b = h.step(d.clockwise());
             assert!(a.neighbours().contains(&b), "{d:?}");
+        }
+    }
+
+    #[test]
+    fn towards_agrees_with_steps() {
+        for index in [0, 1, 31, 32, 33, 500, 992, 1023] {
+            let a = Hex::from_index(index);
+            for other in 0..GRID {
+                let b = Hex::from_index(other);
+                let expected = Direction::ALL.into_iter().find(|&d| a.step(d) == b);
+                assert_eq!(a.towards(b).first(), expected, "{a:?} {b:?}");
+                assert_eq!(a.is_next_to(b), expected.is_some());
+            }
         }
     }
 

@@ -1,8 +1,8 @@
 //! Checked play: a move from outside is played only if the generator lists it; otherwise the reason it is
-//! illegal, in words a player understands (modelled on Mzinga's).
+//! illegal, in words a player understands (modelled on Mzinga's), and the position stays as it was.
 
 use crate::game_type::GameType;
-use crate::moves::{Move, MoveList};
+use crate::moves::Move;
 use crate::piece::{Bug, Piece};
 use crate::position::Position;
 
@@ -55,24 +55,22 @@ pub enum IllegalMove {
 
 impl Position {
     /// Play `mv` if it is legal; otherwise leave the position unchanged and say why not.
-    pub fn try_play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         self.check(mv)?;
-        self.play(mv);
+        self.play_unchecked(mv);
         Ok(())
     }
 
     /// Whether `mv` is legal here, and if not, why.
-    pub fn check(&mut self, mv: Move) -> Result<(), IllegalMove> {
-        let mut legal = MoveList::new();
-        self.generate_moves(&mut legal);
-        if legal.contains(&mv) {
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        if self.legal_moves().contains(&mv) {
             return Ok(());
         }
         Err(self.diagnose(mv))
     }
 
     /// Why `mv`, which the generator does not list, is illegal.
-    fn diagnose(&mut self, mv: Move) -> IllegalMove {
+    fn diagnose(&self, mv: Move) -> IllegalMove {
         if self.state().is_over() {
             return match mv {
                 Move::Pass => IllegalMove::PassGameOver,
@@ -117,15 +115,13 @@ impl Position {
                 _ => IllegalMove::BadPlacement(piece),
             }
         } else {
+            // With the Queen on the board, the fourth-turn rule cannot be what forbids a movement.
             if self.queen_hex(me).is_none() {
                 return if piece.color() == me {
                     IllegalMove::QueenNotPlaced
                 } else {
                     IllegalMove::NotYourTurn(piece)
                 };
-            }
-            if own_turn == 4 && self.in_hand(me, Bug::Queen) > 0 {
-                return IllegalMove::QueenByFourthTurn;
             }
             if !board.is_top(piece) {
                 return IllegalMove::Covered(piece);
@@ -144,7 +140,7 @@ impl Position {
                 return IllegalMove::CannotCarry(piece);
             }
             let alone = board.height(from) == 1;
-            if alone && self.pinned() & (1 << piece.index()) != 0 {
+            if alone && self.pinned().contains(piece) {
                 return IllegalMove::BreaksHive(piece);
             }
             IllegalMove::CannotReach(piece)

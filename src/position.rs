@@ -1,15 +1,17 @@
 //! A game in progress: the board, both hands, whose turn it is, the move history and the game state.
 //!
-//! Owns `play` (unchecked) and `undo` by make/unmake, and the incrementally kept hash. Which moves are legal is the
-//! move generator's business (`movegen`); why a move is illegal is `legality`'s; notation is `notation`'s.
+//! Owns `play_unchecked` and `undo` by make/unmake, the incrementally kept hash, the hash of every position of the
+//! game (for repetitions) and the rules a game is played under. Which moves are legal is the move generator's
+//! business (`movegen`); the checked `play` and why a move is illegal are `legality`'s; notation is `notation`'s.
 
 use std::fmt;
 
 use crate::board::{mix, Board};
 use crate::game_type::GameType;
-use crate::hex::Hex;
+use crate::hex::{Directions, Hex};
 use crate::moves::Move;
 use crate::piece::{Bug, Color, Piece};
+use crate::piece_set::PieceSet;
 
 /// Where a game stands.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -58,13 +60,22 @@ impl fmt::Display for GameState {
     }
 }
 
-/// What `undo` needs to take a move back.
+/// The rules a game is played under, beyond those every game shares. Fixed when the game is created.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Rules {
+    /// Whether a position occurring for the third time ends the game as a draw. Not a rule in Mzinga (whose rules
+    /// Mzinga.Viewer applies), so off by default; nokamute and hivegame.com play with it on.
+    pub threefold_draw: bool,
+}
+
+/// What `undo` needs to take a move back, and the hash of the position the move led to.
 #[derive(Clone, Copy, Debug)]
 struct Played {
     mv: Move,
     from: Hex,
     stunned: Option<Piece>,
     state: GameState,
+    hash: u64,
 }
 
 const SIDE_KEY: u64 = 0x2545_f491_4f6c_dd1d;
@@ -81,16 +92,17 @@ pub struct Position {
     stunned: Option<Piece>,
     state: GameState,
     history: Vec<Played>,
-    /// The hash after each ply, for threefold repetition; kept only while `threefold_draw` is on.
-    hashes: Vec<u64>,
-    /// Whether a position occurring for the third time ends the game as a draw (not a rule in Mzinga).
-    threefold_draw: bool,
-    pub(crate) scratch: crate::movegen::Scratch,
+    rules: Rules,
 }
 
 impl Position {
-    /// The start position of a game of `game_type`.
+    /// The start position of a game of `game_type` under the default [`Rules`].
     pub fn new(game_type: GameType) -> Position {
+        Position::with_rules(game_type, Rules::default())
+    }
+
+    /// The start position of a game of `game_type` played under `rules`.
+    pub fn with_rules(game_type: GameType, rules: Rules) -> Position {
         Position {
             board: Board::default(),
             game_type,
@@ -101,10 +113,14 @@ impl Position {
             stunned: None,
             state: GameState::NotStarted,
             history: Vec::with_capacity(128),
-            hashes: Vec::with_capacity(128),
-            threefold_draw: false,
-            scratch: Default::default(),
+            rules,
         }
+    }
+
+    /// The rules this game is played under.
+    #[inline]
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// The pieces on the board.
@@ -156,7 +172,7 @@ impl Position {
         let hand = self.pieces_in_hand(color);
         (1..=bug.count())
             .filter_map(|n| Piece::new(color, bug, n))
-            .filter(|p| hand & (1 << p.index()) != 0)
+            .filter(|&p| hand.contains(p))
             .count() as u8
     }
 
@@ -170,11 +186,16 @@ impl Position {
         Piece::new(color, bug, bug.count() - left + 1)
     }
 
-    /// Bit `i` set for each piece with index `i` of `color` still in hand.
+    /// The pieces of `color` still in hand.
     #[inline]
-    pub fn pieces_in_hand(&self, color: Color) -> u32 {
-        let mine = 0x3fff << (14 * color.index());
-        self.in_game & mine & !self.board.on_board_mask()
+    pub fn pieces_in_hand(&self, color: Color) -> PieceSet {
+        PieceSet::from_bits(self.in_game) & (PieceSet::of_color(color) - self.board.on_board())
+    }
+
+    /// The pieces this game type plays with.
+    #[inline]
+    pub fn pieces_in_game(&self) -> PieceSet {
+        PieceSet::from_bits(self.in_game)
     }
 
     /// Where `color`'s Queen stands, if she has been placed.
@@ -228,17 +249,20 @@ impl Position {
         copy.hash()
     }
 
-    /// Play `mv` without checking it: the caller guarantees it is one of the generated moves (or, for tools,
-    /// at least a move that makes physical sense). Use `try_play` for input from outside.
-    pub fn play(&mut self, mv: Move) {
+    /// Play `mv` without checking it, for search and perft. Contract: `mv` is one of the moves the generator
+    /// lists in this position. Anything else leaves the position inconsistent (a debug build panics); input from
+    /// outside goes through the checked [`Position::play`].
+    pub fn play_unchecked(&mut self, mv: Move) {
         let mut from = Hex::ORIGIN;
         let previous_stunned = self.stunned;
         match mv {
             Move::Place { piece, to } => {
+                debug_assert!(!self.board.is_on_board(piece), "placed a piece already on the board");
                 self.board.push(piece, to);
                 self.stunned = None;
             }
             Move::Move { piece, to } => {
+                debug_assert!(self.board.is_on_board(piece), "moved a piece in hand");
                 from = self.board.hex_of_unchecked(piece);
                 let lifted = self.board.pop(from);
                 debug_assert_eq!(lifted, piece, "moved a covered piece");
@@ -247,16 +271,14 @@ impl Position {
             }
             Move::Pass => self.stunned = None,
         }
+        self.to_move = self.to_move.opponent();
         self.history.push(Played {
             mv,
             from,
             stunned: previous_stunned,
             state: self.state,
+            hash: self.hash(),
         });
-        self.to_move = self.to_move.opponent();
-        if self.threefold_draw {
-            self.hashes.push(self.hash());
-        }
         self.state = self.judge();
     }
 
@@ -273,9 +295,6 @@ impl Position {
             }
             Move::Pass => {}
         }
-        if self.threefold_draw {
-            self.hashes.pop();
-        }
         self.stunned = played.stunned;
         self.state = played.state;
         self.to_move = self.to_move.opponent();
@@ -285,41 +304,16 @@ impl Position {
     /// Whether the Queen of `color` has all six neighbours occupied.
     pub fn is_surrounded(&self, color: Color) -> bool {
         self.queen_hex(color)
-            .is_some_and(|q| self.board.occupied_around(q) == 0x3f)
+            .is_some_and(|q| self.board.occupied_around(q) == Directions::ALL)
     }
 
-    /// Whether a third occurrence of a position ends the game as a draw. Off by default, as in Mzinga (whose
-    /// rules Mzinga.Viewer applies); nokamute and hivegame.com play with it on. Changing it re-judges the current
-    /// position only: earlier states in the history stay as they were played.
-    pub fn set_threefold_draw(&mut self, on: bool) {
-        if on && !self.threefold_draw {
-            // The hashes are only kept while the option is on: rebuild them from the history.
-            let mut replay = Position::new(self.game_type);
-            replay.threefold_draw = true;
-            for mv in self.moves() {
-                replay.play(mv);
-            }
-            self.hashes = replay.hashes;
-        }
-        self.threefold_draw = on;
-        if self.ply() > 0 && (!self.state.is_over() || self.state == GameState::Draw) {
-            self.state = self.judge();
-        }
-    }
-
-    /// Whether threefold repetition is a draw in this game.
-    pub fn threefold_draw(&self) -> bool {
-        self.threefold_draw
-    }
-
-    /// How many times the current position has occurred (1 the first time), since the first move. Counted only
-    /// while threefold repetition is a draw: otherwise 1.
+    /// How many times the current position has occurred in this game (1 the first time), whatever the rules.
     pub fn repetitions(&self) -> usize {
-        let Some((&now, earlier)) = self.hashes.split_last() else {
+        let Some((now, earlier)) = self.history.split_last() else {
             return 1;
         };
         // The start position (an empty board) never comes back: pieces never return to a hand.
-        1 + earlier.iter().filter(|&&h| h == now).count()
+        1 + earlier.iter().filter(|p| p.hash == now.hash).count()
     }
 
     fn judge(&self) -> GameState {
@@ -327,7 +321,7 @@ impl Position {
             (true, true) => GameState::Draw,
             (true, false) => GameState::BlackWins,
             (false, true) => GameState::WhiteWins,
-            (false, false) if self.threefold_draw && self.repetitions() >= 3 => GameState::Draw,
+            (false, false) if self.rules.threefold_draw && self.repetitions() >= 3 => GameState::Draw,
             (false, false) => GameState::InProgress,
         }
     }

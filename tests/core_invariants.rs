@@ -25,7 +25,7 @@ fn check_position(pos: &mut Position) -> MoveList {
         let parsed: MoveString = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(parsed.to_move(pos), Ok(mv), "{text} in {}", pos.game_string());
         sorted.push(text);
-        pos.play(mv);
+        pos.play_unchecked(mv);
         assert_eq!(pos.hash(), pos.hash_from_scratch(), "hash after {mv:?}");
         pos.undo();
         assert_eq!((pos.game_string(), pos.hash()), before, "undo of {mv:?}");
@@ -50,7 +50,7 @@ fn random_playouts_keep_every_invariant() {
                 if moves.is_empty() {
                     break;
                 }
-                pos.try_play(moves[rng.gen_range(0..moves.len())])
+                pos.play(moves[rng.gen_range(0..moves.len())])
                     .expect("generated moves are legal");
             }
             let text = pos.game_string();
@@ -69,7 +69,7 @@ fn every_reference_naming_the_destination_resolves() {
         "/tests/data/positions/selfplay40.txt"
     ))
     .unwrap();
-    let mut pos = Position::from_game_string(text.trim()).unwrap();
+    let pos = Position::from_game_string(text.trim()).unwrap();
     let mut moves = MoveList::new();
     pos.generate_moves(&mut moves);
     let board = pos.board().clone();

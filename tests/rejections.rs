@@ -11,7 +11,7 @@ fn reject(game: &str, text: &str) -> IllegalMove {
     let mut pos = Position::from_game_string(game).unwrap_or_else(|e| panic!("{game}: {e}"));
     let before = (pos.game_string(), pos.hash());
     let ms: MoveString = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
-    let err = ms.to_move(&pos).and_then(|mv| pos.try_play(mv)).expect_err(text);
+    let err = ms.to_move(&pos).and_then(|mv| pos.play(mv)).expect_err(text);
     assert_eq!((pos.game_string(), pos.hash()), before, "{text} changed {game}");
     let message = err.to_string();
     assert!(
@@ -99,7 +99,7 @@ fn a_carried_piece_rests_and_a_finished_game_takes_no_moves() {
             if moves.is_empty() {
                 assert!(pos.state().is_over());
                 let before = pos.game_string();
-                assert_eq!(pos.try_play(Move::Pass), Err(IllegalMove::PassGameOver));
+                assert_eq!(pos.play(Move::Pass), Err(IllegalMove::PassGameOver));
                 assert_eq!(pos.game_string(), before);
                 finished += 1;
                 break;
@@ -108,7 +108,7 @@ fn a_carried_piece_rests_and_a_finished_game_takes_no_moves() {
             if let Move::Move { piece, to } = mv {
                 if piece.color() != pos.to_move() {
                     // A Pillbug (or Mosquito) carried an opponent's piece: it may not move on its owner's turn.
-                    pos.try_play(mv).unwrap();
+                    pos.play(mv).unwrap();
                     assert_eq!(pos.stunned(), Some(piece));
                     let mut replies = MoveList::new();
                     pos.generate_moves(&mut replies);
@@ -126,7 +126,7 @@ fn a_carried_piece_rests_and_a_finished_game_takes_no_moves() {
                     continue;
                 }
             }
-            pos.try_play(mv).unwrap();
+            pos.play(mv).unwrap();
         }
     }
     assert!(carried > 0, "no carry of an opponent's piece in 300 random games");

@@ -3,7 +3,6 @@
 //! reproducibility. Every won or must-block position is checked by brute force here first, so that a test fails
 //! for the search and not for a badly built position.
 
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use waggle::search::{Limits, Report, Searcher, WIN};
@@ -68,17 +67,15 @@ fn moves(pos: &mut Position) -> MoveList {
 }
 
 fn depth(n: u32) -> Limits {
-    Limits {
-        depth: Some(n),
-        time: None,
-    }
+    Limits::depth(n)
+}
+
+fn searcher(mb: usize) -> Searcher {
+    Searcher::new(mb).expect("a small table fits")
 }
 
 fn search(pos: &mut Position, limits: Limits) -> Report {
-    let stop = AtomicBool::new(false);
-    Searcher::new(16)
-        .search(pos, &limits, &stop, |_| {})
-        .expect("the game is not over")
+    searcher(16).search(pos, &limits, |_| {}).expect("the game is not over")
 }
 
 fn winner(color: Color) -> GameState {
@@ -94,7 +91,7 @@ fn winning_moves(pos: &mut Position) -> Vec<Move> {
     moves(pos)
         .into_iter()
         .filter(|&mv| {
-            pos.play(mv);
+            pos.play_unchecked(mv);
             let won = pos.state() == wins;
             pos.undo();
             won
@@ -104,7 +101,7 @@ fn winning_moves(pos: &mut Position) -> Vec<Move> {
 
 /// Whether after `mv` the opponent can win on the spot.
 fn allows_a_win(pos: &mut Position, mv: Move) -> bool {
-    pos.play(mv);
+    pos.play_unchecked(mv);
     let allows = !pos.state().is_over() && !winning_moves(pos).is_empty();
     pos.undo();
     allows
@@ -112,10 +109,10 @@ fn allows_a_win(pos: &mut Position, mv: Move) -> bool {
 
 /// Whether after `mv` every reply lets the side that played `mv` win on the spot.
 fn wins_by_force_in_two(pos: &mut Position, mv: Move) -> bool {
-    pos.play(mv);
+    pos.play_unchecked(mv);
     let forced = !pos.state().is_over()
         && moves(pos).into_iter().all(|reply| {
-            pos.play(reply);
+            pos.play_unchecked(reply);
             let wins = !pos.state().is_over() && !winning_moves(pos).is_empty();
             pos.undo();
             wins
@@ -213,7 +210,7 @@ fn a_lost_position_is_scored_as_lost() {
         .into_iter()
         .find(|&mv| move_string(&pos, mv) == "wG1 bQ\\")
         .expect("legal");
-    pos.play(attack);
+    pos.play_unchecked(attack);
     let report = search(&mut pos, depth(2));
     assert!(report.is_loss(), "{report:?}");
     assert_eq!(report.score, -(WIN - 2));
@@ -221,26 +218,24 @@ fn a_lost_position_is_scored_as_lost() {
 
 #[test]
 fn the_same_search_gives_the_same_move_and_node_count() {
-    let mut pos = load(SELFPLAY40);
-    let stop = AtomicBool::new(false);
-    let mut searcher = Searcher::new(16);
-    let first = searcher.search(&mut pos, &depth(4), &stop, |_| {}).unwrap();
+    let pos = load(SELFPLAY40);
+    let mut reused = searcher(16);
+    let first = reused.search(&pos, &depth(4), |_| {}).unwrap();
     // A second search on a warm table may differ; after clear() it must not.
-    searcher.clear();
-    let second = searcher.search(&mut pos, &depth(4), &stop, |_| {}).unwrap();
+    reused.clear();
+    let second = reused.search(&pos, &depth(4), |_| {}).unwrap();
     assert_eq!(first, second);
-    let fresh = Searcher::new(16).search(&mut pos, &depth(4), &stop, |_| {}).unwrap();
+    let fresh = searcher(16).search(&pos, &depth(4), |_| {}).unwrap();
     assert_eq!(first, fresh);
     assert!(first.nodes > 1000, "{first:?}");
 }
 
 #[test]
 fn iterations_are_reported_in_order_with_legal_pvs() {
-    let mut pos = load(SELFPLAY40);
-    let stop = AtomicBool::new(false);
+    let pos = load(SELFPLAY40);
     let mut reports = Vec::new();
-    let last = Searcher::new(16)
-        .search(&mut pos, &depth(3), &stop, |r| reports.push(r.clone()))
+    let last = searcher(16)
+        .search(&pos, &depth(3), |r| reports.push(r.clone()))
         .unwrap();
     assert_eq!(reports.iter().map(|r| r.depth).collect::<Vec<_>>(), [1, 2, 3]);
     assert_eq!(reports.last(), Some(&last));
@@ -250,7 +245,7 @@ fn iterations_are_reported_in_order_with_legal_pvs() {
         let mut line = pos.clone();
         for &mv in &report.pv {
             assert_legal(&mut line, mv);
-            line.play(mv);
+            line.play_unchecked(mv);
         }
     }
     assert!(reports.windows(2).all(|w| w[0].nodes < w[1].nodes));
@@ -278,18 +273,23 @@ fn depth_zero_takes_a_win_on_the_spot() {
 fn a_side_with_no_move_passes() {
     let mut pos = load(PASS_ONLY);
     assert_eq!(moves(&mut pos).as_slice(), [Move::Pass]);
-    for limits in [depth(0), depth(1), depth(3), Limits::default()] {
+    for limits in [
+        depth(0),
+        depth(1),
+        depth(3),
+        Limits::nodes(10_000),
+        Limits::time(Duration::from_millis(50)),
+    ] {
         assert_eq!(search(&mut pos, limits).best, Move::Pass);
     }
 }
 
 #[test]
 fn a_finished_game_has_no_best_move() {
-    let mut pos = load(FINISHED);
+    let pos = load(FINISHED);
     assert_eq!(pos.state(), GameState::BlackWins);
-    let stop = AtomicBool::new(false);
     let mut called = false;
-    let report = Searcher::new(1).search(&mut pos, &depth(3), &stop, |_| called = true);
+    let report = searcher(1).search(&pos, &depth(3), |_| called = true);
     assert_eq!(report, None);
     assert!(!called);
 }
@@ -300,13 +300,7 @@ fn the_position_is_left_as_it_was() {
         let mut pos = load(text);
         let (hash, game) = (pos.hash(), pos.game_string());
         search(&mut pos, depth(3));
-        search(
-            &mut pos,
-            Limits {
-                depth: None,
-                time: Some(Duration::from_millis(30)),
-            },
-        );
+        search(&mut pos, Limits::time(Duration::from_millis(30)));
         assert_eq!(pos.hash(), hash);
         assert_eq!(pos.game_string(), game);
     }
@@ -317,11 +311,12 @@ fn a_stop_before_the_search_still_gives_a_legal_move() {
     for text in [SELFPLAY40, CROWDED, PASS_ONLY, "Base+MLP"] {
         let mut pos = load(text);
         let game = pos.game_string();
-        let stop = AtomicBool::new(true);
-        let report = Searcher::new(4)
-            .search(&mut pos, &Limits::default(), &stop, |_| {})
-            .unwrap();
+        let mut stopped = searcher(4);
+        // A stop raised before a search ends that search at once, even one with no limit at all.
+        stopped.stopper().stop();
+        let report = stopped.search(&pos, &Limits::infinite(), |_| {}).unwrap();
         assert_legal(&mut pos, report.best);
+        assert_eq!(report.depth, 0);
         assert_eq!(pos.game_string(), game);
     }
 }
@@ -329,27 +324,32 @@ fn a_stop_before_the_search_still_gives_a_legal_move() {
 #[test]
 fn a_stop_during_the_search_ends_it_with_a_legal_move() {
     let mut pos = load(CROWDED);
-    let stop = AtomicBool::new(false);
+    let mut running = searcher(16);
+    let stopper = running.stopper();
+    assert!(!stopper.is_searching());
     let report = std::thread::scope(|scope| {
         scope.spawn(|| {
+            while !stopper.is_searching() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
             std::thread::sleep(Duration::from_millis(50));
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            stopper.stop();
         });
-        // Depth 30 would take far longer than any test: only the stop flag ends this search.
-        Searcher::new(16).search(&mut pos, &depth(30), &stop, |_| {}).unwrap()
+        // Depth 30 would take far longer than any test: only the stop ends this search.
+        running.search(&pos, &depth(30), |_| {}).unwrap()
     });
     assert_legal(&mut pos, report.best);
     assert!(report.depth < 30);
+    assert!(!stopper.is_searching());
+    // The stop was used up by the search it ended: the next one runs to its depth.
+    assert_eq!(running.search(&pos, &depth(2), |_| {}).unwrap().depth, 2);
 }
 
 #[test]
 fn a_time_limited_search_returns_a_legal_move() {
     for text in [SELFPLAY40, CROWDED] {
         let mut pos = load(text);
-        let limits = Limits {
-            depth: None,
-            time: Some(Duration::from_millis(200)),
-        };
+        let limits = Limits::time(Duration::from_millis(200));
         let start = Instant::now();
         let report = search(&mut pos, limits);
         // Timing is measured by the benchmark, not asserted here (the machine may be busy).
@@ -367,56 +367,9 @@ fn with_both_limits_the_depth_can_end_the_search_first() {
         Limits {
             depth: Some(2),
             time: Some(Duration::from_secs(60)),
+            ..Limits::default()
         },
     );
     assert_eq!(report.depth, 2);
     assert_legal(&mut pos, report.best);
-}
-
-/// Measurements for the record, not a test: `cargo test --release --test search -- --ignored --nocapture`. The
-/// searcher (and its 32 MB table) is made and cleared outside the timed part, as a protocol session would.
-#[test]
-#[ignore]
-fn measure_speed_and_time_control() {
-    let stop = AtomicBool::new(false);
-    let mut searcher = Searcher::new(32);
-    let positions = [
-        ("start (Base+MLP)", "Base+MLP", [4, 6]),
-        ("selfplay40", SELFPLAY40, [4, 5]),
-        ("crowded", CROWDED, [4, 5]),
-    ];
-    for (name, text, depths) in positions {
-        for d in depths {
-            let mut pos = load(text);
-            searcher.clear();
-            let start = Instant::now();
-            let report = searcher.search(&mut pos, &depth(d), &stop, |_| {}).unwrap();
-            let secs = start.elapsed().as_secs_f64();
-            eprintln!(
-                "{name}: depth {d}: {} nodes in {:.1} ms = {:.2} M nodes/s, best {} score {}",
-                report.nodes,
-                secs * 1e3,
-                report.nodes as f64 / secs / 1e6,
-                move_string(&pos, report.best),
-                report.score
-            );
-        }
-        for ms in [200, 1000] {
-            let mut pos = load(text);
-            searcher.clear();
-            let limits = Limits {
-                depth: None,
-                time: Some(Duration::from_millis(ms)),
-            };
-            let start = Instant::now();
-            let report = searcher.search(&mut pos, &limits, &stop, |_| {}).unwrap();
-            eprintln!(
-                "{name}: time {ms} ms: answered in {:.1} ms, depth {} nodes {} best {}",
-                start.elapsed().as_secs_f64() * 1e3,
-                report.depth,
-                report.nodes,
-                move_string(&pos, report.best)
-            );
-        }
-    }
 }

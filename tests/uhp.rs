@@ -209,7 +209,7 @@ fn a_game_as_mzinga_viewer_plays_it() {
         let best = reply.last().unwrap().clone();
         assert!(valid.split(';').any(|m| m == best), "{best} not in validmoves");
         game = e.one(&format!("play {best}"));
-        pos.try_play(best.parse::<MoveString>().unwrap().to_move(&pos).unwrap())
+        pos.play(best.parse::<MoveString>().unwrap().to_move(&pos).unwrap())
             .unwrap();
         assert_eq!(game, pos.game_string());
         if turn % 7 == 6 {

@@ -2,18 +2,18 @@
 //! number of slides).
 
 use super::dests::CellSet;
-use super::hive::{cells_towards, slides_from};
-use crate::board::Board;
+use super::hive::{cells_towards, slides_from, Without};
 use crate::hex::Hex;
 
 /// The empty cells one slide away from `from`.
 #[inline]
-fn slide_targets(board: &Board, from: Hex) -> impl Iterator<Item = Hex> {
+fn slide_targets(board: &Without, from: Hex) -> impl Iterator<Item = Hex> {
     cells_towards(from, slides_from(board, from))
 }
 
-/// Spider walks from `from` (the mover already lifted).
-pub(crate) fn spider(board: &Board, from: Hex, out: &mut CellSet) {
+/// Spider walks from `board.gone`, the cell the Spider left.
+pub(crate) fn spider(board: &Without, out: &mut CellSet) {
+    let from = board.gone;
     for first in slide_targets(board, from) {
         for second in slide_targets(board, first) {
             if second == from {
@@ -28,9 +28,10 @@ pub(crate) fn spider(board: &Board, from: Hex, out: &mut CellSet) {
     }
 }
 
-/// Soldier Ant walks from `from` (the mover already lifted). When `out` is empty the walk floods it directly;
+/// Soldier Ant walks from `board.gone`, the cell the Ant left. When `out` is empty the walk floods it directly;
 /// otherwise (a Mosquito that already has moves, or carries) it floods `seen` and copies the result.
-pub(crate) fn ant(board: &Board, from: Hex, seen: &mut CellSet, out: &mut CellSet) {
+pub(crate) fn ant(board: &Without, seen: &mut CellSet, out: &mut CellSet) {
+    let from = board.gone;
     if out.len() == 0 {
         flood(board, from, out);
         // No other walk ever ends on its own start, so the stale mark on `from` is harmless.
@@ -46,6 +47,6 @@ pub(crate) fn ant(board: &Board, from: Hex, seen: &mut CellSet, out: &mut CellSe
 
 /// Every cell reachable by slides from `from`, `from` first, added to the empty set `cells`.
 #[inline]
-fn flood(board: &Board, from: Hex, cells: &mut CellSet) {
+fn flood(board: &Without, from: Hex, cells: &mut CellSet) {
     cells.flood(from, |cell| slide_targets(board, cell));
 }

@@ -1,10 +1,59 @@
 //! One Hive and freedom to move: which pieces are pinned (an articulation-point pass over the whole hive at once),
 //! and whether a single step between two neighbouring cells is possible, on the ground or across stacks.
 //!
-//! Every function here looks at the board as it is: callers lift the moving piece first.
+//! The step rules read the board through [`Surface`]: the board itself, or the board seen without a piece that
+//! is on its way ([`Without`]), so that nothing is ever lifted off the real board and move generation needs no
+//! `&mut`.
 
 use crate::board::Board;
 use crate::hex::{Direction, Hex, GRID};
+
+/// What the step rules need to know about the board: how high each stack is and which neighbours of a cell are
+/// occupied.
+pub(crate) trait Surface {
+    /// How many pieces are stacked at `hex`.
+    fn height(&self, hex: Hex) -> u8;
+    /// Bit `d` set when the neighbour of `hex` in direction `d` is occupied.
+    fn around(&self, hex: Hex) -> u8;
+    /// Whether any piece stands at `hex`.
+    #[inline]
+    fn is_occupied(&self, hex: Hex) -> bool {
+        self.height(hex) != 0
+    }
+}
+
+impl Surface for Board {
+    #[inline]
+    fn height(&self, hex: Hex) -> u8 {
+        Board::height(self, hex)
+    }
+    #[inline]
+    fn around(&self, hex: Hex) -> u8 {
+        self.occupied_bits(hex)
+    }
+}
+
+/// The board as a walking piece sees it: the piece standing alone at `gone` has left its cell. A Spider, Soldier
+/// Ant or Ladybug may pass its own starting cell and may not lean on itself at a gate.
+pub(crate) struct Without<'a> {
+    pub board: &'a Board,
+    pub gone: Hex,
+}
+
+impl Surface for Without<'_> {
+    #[inline]
+    fn height(&self, hex: Hex) -> u8 {
+        if hex == self.gone {
+            0
+        } else {
+            self.board.height(hex)
+        }
+    }
+    #[inline]
+    fn around(&self, hex: Hex) -> u8 {
+        self.board.occupied_bits(hex) & !hex.towards(self.gone).bits()
+    }
+}
 
 /// The two cells bordering both `from` and `from.step(dir)`.
 #[inline]
@@ -36,13 +85,13 @@ const SLIDES: [u8; 64] = {
 
 /// The directions (bit `d`) in which a ground-level piece at `from` can slide into an empty cell.
 #[inline]
-pub(crate) fn slides_from(board: &Board, from: Hex) -> u8 {
-    SLIDES[board.occupied_around(from) as usize]
+pub(crate) fn slides_from<S: Surface>(board: &S, from: Hex) -> u8 {
+    SLIDES[board.around(from) as usize]
 }
 
 /// Whether a ground-level piece can slide from `from` to the empty neighbour in direction `dir`.
 #[inline]
-pub(crate) fn can_slide(board: &Board, from: Hex, dir: Direction) -> bool {
+pub(crate) fn can_slide<S: Surface>(board: &S, from: Hex, dir: Direction) -> bool {
     slides_from(board, from) & (1 << dir.index()) != 0
 }
 
@@ -64,7 +113,7 @@ pub(crate) fn cells_towards(from: Hex, mut dirs: u8) -> impl Iterator<Item = Hex
 /// two ground cells is a slide; otherwise the step is blocked only when both bordering stacks are higher than both
 /// ends (a gate).
 #[inline]
-pub(crate) fn can_step(board: &Board, from: Hex, dir: Direction, from_height: u8, to_height: u8) -> bool {
+pub(crate) fn can_step<S: Surface>(board: &S, from: Hex, dir: Direction, from_height: u8, to_height: u8) -> bool {
     if from_height == 0 && to_height == 0 {
         return can_slide(board, from, dir);
     }
@@ -95,7 +144,7 @@ const ARCS: [u8; 64] = {
 /// Whether the piece alone at `hex` might split the hive by leaving: its neighbours form more than one run.
 #[inline]
 pub(crate) fn may_be_pinned(board: &Board, hex: Hex) -> bool {
-    ARCS[board.occupied_around(hex) as usize] > 1
+    ARCS[board.occupied_bits(hex) as usize] > 1
 }
 
 /// Room for every piece, rounded up to a power of two so that indices are masked instead of bounds-checked.
@@ -159,7 +208,7 @@ impl Tarjan {
         stack[0] = Frame {
             hex: start,
             time: 1,
-            pending: board.occupied_around(start),
+            pending: board.occupied_bits(start),
         };
         while depth > 0 {
             let frame = &mut stack[(depth - 1) & (SLOTS - 1)];
@@ -177,7 +226,7 @@ impl Tarjan {
                     stack[depth & (SLOTS - 1)] = Frame {
                         hex: next,
                         time,
-                        pending: board.occupied_around(next),
+                        pending: board.occupied_bits(next),
                     };
                     depth += 1;
                 } else {

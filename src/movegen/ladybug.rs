@@ -1,13 +1,13 @@
 //! The Ladybug: two steps across the top of the hive, then one step down into an empty cell.
 
 use super::dests::CellSet;
-use super::hive::can_step;
-use crate::board::Board;
-use crate::hex::{Direction, Hex};
+use super::hive::{can_step, Surface, Without};
+use crate::hex::Direction;
 
-/// Ladybug walks from `from` (the mover already lifted, so `from` is empty).
-pub(crate) fn ladybug(board: &Board, from: Hex, out: &mut CellSet) {
-    let start_height = board.height(from);
+/// Ladybug walks from `board.gone`, the cell the Ladybug left (now empty).
+pub(crate) fn ladybug(board: &Without, out: &mut CellSet) {
+    let from = board.gone;
+    let start_height = 0;
     for d1 in Direction::ALL {
         let first = from.step(d1);
         let first_height = board.height(first);

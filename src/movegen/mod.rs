@@ -3,7 +3,8 @@
 //! Placements are produced per bug kind over one shared list of cells; movements per piece, deduplicated by
 //! destination (a Mosquito copying several bugs, or a Pillbug carrying a piece where it could also walk, still make
 //! one move). The generator is generic over a [`Sink`] so that perft can count moves in bulk without listing them.
-//! Nothing here allocates: all scratch space lives in [`Scratch`], owned by the position.
+//! Nothing here allocates or changes the position: the sets of cells it works in live in [`Scratch`], one per
+//! thread, and a walking piece reads the board through a view without itself ([`hive::Without`]).
 
 mod crawl;
 mod dests;
@@ -14,14 +15,17 @@ mod pillbug;
 mod placement;
 mod step;
 
+use std::cell::RefCell;
+
 use crate::board::Board;
 use crate::hex::Hex;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Bug, Color, Piece};
+use crate::piece_set::PieceSet;
 use crate::position::{queen, Position};
 
 use dests::CellSet;
-use hive::Tarjan;
+use hive::{Tarjan, Without};
 use pillbug::Carries;
 pub(crate) use placement::color_mask;
 
@@ -75,45 +79,58 @@ impl Sink for CountSink {
     }
 }
 
-/// Scratch space for move generation.
-#[derive(Clone, Default)]
-pub(crate) struct Scratch {
+/// Working memory of the move generator (about 14 KB): kept per thread rather than in each position, so that a
+/// position stays small to copy and can be asked for its moves through a shared reference.
+#[derive(Default)]
+struct Scratch {
     cells: CellSet,
     seen: CellSet,
     tarjan: Tarjan,
     carries: Carries,
 }
 
-impl std::fmt::Debug for Scratch {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Scratch")
-    }
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// Run `work` with this thread's scratch space. Move generation never calls itself, so the borrow never clashes.
+#[inline]
+fn with_scratch<R>(work: impl FnOnce(&mut Scratch) -> R) -> R {
+    SCRATCH.with(|scratch| work(&mut scratch.borrow_mut()))
 }
 
 impl Position {
     /// Every legal move, each once: `pass` alone when nothing else is legal, nothing when the game is over.
-    pub fn generate_moves(&mut self, list: &mut MoveList) {
+    pub fn generate_moves(&self, list: &mut MoveList) {
         list.clear();
         self.generate(&mut ListSink(list));
     }
 
+    /// Every legal move, as [`Position::generate_moves`] lists them, in a new list.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_moves(&mut list);
+        list
+    }
+
     /// The number of legal moves, as `generate_moves` would list them, without listing them.
-    pub fn count_moves(&mut self) -> u64 {
+    pub fn count_moves(&self) -> u64 {
         let mut sink = CountSink(0);
         self.generate(&mut sink);
         sink.0
     }
 
-    /// Bit `i` set when the piece with index `i` may not move because the hive would split.
-    pub fn pinned(&mut self) -> u32 {
-        match self.board.on_board_mask() {
-            0 => 0,
-            mask => {
-                let start = self
-                    .board
-                    .hex_of_unchecked(Piece::from_index(mask.trailing_zeros() as usize));
-                self.scratch.tarjan.pinned(&self.board, start)
-            }
+    /// The pieces that may not move because the hive would split without them (those standing alone on a cell
+    /// whose removal disconnects the hive).
+    pub fn pinned(&self) -> PieceSet {
+        with_scratch(|scratch| PieceSet::from_bits(self.pinned_with(&mut scratch.tarjan)))
+    }
+
+    /// [`Position::pinned`] as bits, with the articulation-point pass's scratch space given.
+    fn pinned_with(&self, tarjan: &mut Tarjan) -> u32 {
+        match self.board.on_board().first() {
+            None => 0,
+            Some(piece) => tarjan.pinned(&self.board, self.board.hex_of_unchecked(piece)),
         }
     }
 
@@ -122,7 +139,7 @@ impl Position {
     fn pinning_matters(&self, me: Color) -> bool {
         let board = &self.board;
         let suspect = |hex: Hex| board.height(hex) == 1 && hive::may_be_pinned(board, hex);
-        let mut own = board.on_board_mask() & color_mask(me);
+        let mut own = board.on_board().bits() & color_mask(me);
         while own != 0 {
             let piece = Piece::from_index(own.trailing_zeros() as usize);
             own &= own - 1;
@@ -138,25 +155,27 @@ impl Position {
         false
     }
 
-    pub(crate) fn generate<S: Sink>(&mut self, sink: &mut S) {
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
         if self.state().is_over() {
             return;
         }
-        let me = self.to_move();
-        let mut any = self.generate_placements(me, sink);
-        if self.board.is_on_board(queen(me)) {
-            any |= self.generate_movements(me, sink);
-        }
-        if !any {
-            sink.pass();
-        }
+        with_scratch(|scratch| {
+            let me = self.to_move();
+            let mut any = self.generate_placements(me, scratch, sink);
+            if self.board.is_on_board(queen(me)) {
+                any |= self.generate_movements(me, scratch, sink);
+            }
+            if !any {
+                sink.pass();
+            }
+        })
     }
 
     /// Placements for `me`; returns whether there were any.
-    fn generate_placements<S: Sink>(&mut self, me: Color, sink: &mut S) -> bool {
+    fn generate_placements<S: Sink>(&self, me: Color, scratch: &mut Scratch, sink: &mut S) -> bool {
         // Bugs of a kind enter in number order, so only the first of each kind left in hand can be placed.
         let queen = 1 << queen(me).index();
-        let hand = self.pieces_in_hand(me);
+        let hand = self.pieces_in_hand(me).bits();
         let mut placeable = hand & !((hand << 1) & same_kind_as_previous(me));
         // Each side's own turn number: White plays plies 0, 2, 4 …; Black plies 1, 3, 5 ….
         match self.ply() / 2 + 1 {
@@ -167,7 +186,7 @@ impl Position {
         if placeable == 0 {
             return false;
         }
-        let cells = &mut self.scratch.cells;
+        let cells = &mut scratch.cells;
         placement::placement_cells(&self.board, me, cells);
         if cells.len() == 0 {
             return false;
@@ -177,14 +196,21 @@ impl Position {
     }
 
     /// Movements (and Pillbug carries) for `me`, whose Queen is on the board; returns whether there were any.
-    fn generate_movements<S: Sink>(&mut self, me: Color, sink: &mut S) -> bool {
-        let pinned = if self.pinning_matters(me) { self.pinned() } else { 0 };
-        let stunned = self.stunned();
-        let Position { board, scratch, .. } = self;
+    fn generate_movements<S: Sink>(&self, me: Color, scratch: &mut Scratch, sink: &mut S) -> bool {
         let Scratch {
-            cells, seen, carries, ..
+            cells,
+            seen,
+            carries,
+            tarjan,
         } = scratch;
-        let own = board.on_board_mask() & color_mask(me);
+        let pinned = if self.pinning_matters(me) {
+            self.pinned_with(tarjan)
+        } else {
+            0
+        };
+        let stunned = self.stunned();
+        let board = &self.board;
+        let own = board.on_board().bits() & color_mask(me);
 
         // The Pillbug's power first, from the Pillbug and from a Mosquito touching a Pillbug.
         carries.clear();
@@ -202,7 +228,7 @@ impl Position {
             if piece.bug() == Bug::Mosquito && !touches(board, hex, Bug::Pillbug) {
                 continue;
             }
-            pillbug::carries(&*board, hex, stunned, pinned, carries);
+            pillbug::carries(board, hex, stunned, pinned, carries);
         }
 
         let mut any = false;
@@ -228,11 +254,7 @@ impl Position {
                     _ if !on_ground => step::beetle_steps(board, from, board.height(from) - 1, cells),
                     Bug::Queen | Bug::Pillbug => step::slides(board, from, cells),
                     Bug::Grasshopper => jump::grasshopper(board, from, cells),
-                    bug => {
-                        board.lift(from);
-                        walks(board, bug, from, seen, cells);
-                        board.unlift(piece, from);
-                    }
+                    bug => walks(&Without { board, gone: from }, bug, seen, cells),
                 }
             }
             if cells.len() > 0 {
@@ -268,17 +290,19 @@ fn same_kind_as_previous(color: Color) -> u32 {
     SAME << (14 * color.index())
 }
 
-/// The walks of a ground piece of kind `bug` from `from` (the piece already lifted), added to `out`: a Spider,
-/// Soldier Ant, Ladybug or Mosquito, whose paths may pass the cell they left; the others work without lifting.
+/// The walks of a ground piece of kind `bug` that left `view.gone`, added to `out`: a Spider, Soldier Ant, Ladybug
+/// or Mosquito, whose paths may pass the cell they left. Steps, slides and jumps only look at the neighbours of
+/// the start, where the mover changes nothing, so they read the board itself.
 #[inline]
-fn walks(board: &Board, bug: Bug, from: Hex, seen: &mut CellSet, out: &mut CellSet) {
+fn walks(view: &Without, bug: Bug, seen: &mut CellSet, out: &mut CellSet) {
+    let (board, from) = (view.board, view.gone);
     match bug {
         Bug::Queen | Bug::Pillbug => step::slides(board, from, out),
         Bug::Beetle => step::beetle_steps(board, from, 0, out),
         Bug::Grasshopper => jump::grasshopper(board, from, out),
-        Bug::Spider => crawl::spider(board, from, out),
-        Bug::Ant => crawl::ant(board, from, seen, out),
-        Bug::Ladybug => ladybug::ladybug(board, from, out),
+        Bug::Spider => crawl::spider(view, out),
+        Bug::Ant => crawl::ant(view, seen, out),
+        Bug::Ladybug => ladybug::ladybug(view, out),
         Bug::Mosquito => {
             let mut touched = 0u8;
             for n in from.neighbours() {
@@ -296,13 +320,13 @@ fn walks(board: &Board, bug: Bug, from: Hex, seen: &mut CellSet, out: &mut CellS
                 jump::grasshopper(board, from, out);
             }
             if has(Bug::Spider) {
-                crawl::spider(board, from, out);
+                crawl::spider(view, out);
             }
             if has(Bug::Ant) {
-                crawl::ant(board, from, seen, out);
+                crawl::ant(view, seen, out);
             }
             if has(Bug::Ladybug) {
-                ladybug::ladybug(board, from, out);
+                ladybug::ladybug(view, out);
             }
         }
     }

@@ -51,7 +51,7 @@ pub(crate) fn carries(board: &Board, source: Hex, stunned: Option<Piece>, pinned
     // power user, holds one piece and so never closes a gate that needs two stacks higher than the power user.
     let mut drops = [Hex::ORIGIN; 6];
     let mut drop_count = 0;
-    let empty = !board.occupied_around(source);
+    let empty = !board.occupied_bits(source);
     for dir in Direction::ALL {
         if empty & (1 << dir.index()) != 0 && can_step(board, source, dir, source_height, 0) {
             drops[drop_count] = source.step(dir);

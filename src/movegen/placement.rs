@@ -9,7 +9,7 @@ use crate::piece::{Color, Piece};
 /// The cells where `color` may place a piece.
 pub(crate) fn placement_cells(board: &Board, color: Color, out: &mut CellSet) {
     out.clear();
-    let on_board = board.on_board_mask();
+    let on_board = board.on_board().bits();
     match on_board.count_ones() {
         0 => {
             out.insert(Hex::ORIGIN);
@@ -31,16 +31,16 @@ pub(crate) fn placement_cells(board: &Board, color: Color, out: &mut CellSet) {
                 if board.top(hex) != Some(piece) {
                     continue;
                 }
-                let empty = !board.occupied_around(hex);
+                let empty = !board.occupied_bits(hex);
                 for dir in Direction::ALL {
                     if empty & (1 << dir.index()) == 0 {
                         continue;
                     }
                     let n = hex.step(dir);
                     // A cell next to several own pieces is taken once: from its first own neighbour.
-                    let own_around = board.touching(color, n);
+                    let own_around = board.touching_bits(color, n);
                     let first_own = own_around & own_around.wrapping_neg();
-                    if board.touching(opponent, n) == 0 && first_own == 1 << dir.opposite().index() {
+                    if board.touching_bits(opponent, n) == 0 && first_own == 1 << dir.opposite().index() {
                         out.push(n);
                     }
                 }

@@ -1,22 +1,18 @@
-//! The UHP session: owns the game, the searcher and the options, runs each typed command and is the only writer
-//! of protocol output. Every command ends with `ok`; every failure is one `err …` or `invalidmove …` line and
-//! leaves the game as it was.
-
-mod command;
-mod display;
-mod options;
+//! The UHP session: reads one command line at a time, has the [`Engine`] do it, and writes the reply. It is the
+//! only writer of protocol output; every command ends with `ok`, and every failure is one `err …` or
+//! `invalidmove …` line that leaves the game as it was.
+//!
+//! Owns parsing lines into commands, turning results and errors into text, and the help. What a command does is
+//! the engine's business; reading stdin and handling signals is the binary's.
 
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
 
-use waggle::perft::perft;
-use waggle::search::{Limits, Report, Searcher};
-use waggle::{move_string, MoveList, MoveString, Position};
-
-pub use command::{parse, Command};
-pub use options::Options;
+use crate::draw::board_text;
+use crate::engine::{Engine, EngineError};
+use crate::game::PlayError;
+use crate::perft::perft_by_depth;
+use crate::search::{Limits, Stopper};
+use crate::uhp::{option_line, Command, Reply, SearchLimit};
 
 /// What the caller should do after a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,327 +21,145 @@ pub enum Flow {
     Exit,
 }
 
-/// A command that failed: printed as `err …` or `invalidmove …`.
-enum Failure {
-    Err(String),
-    InvalidMove(String),
-}
-
-type Outcome = Result<(), Failure>;
-
-/// Time kept back from a `bestmove time` limit for printing the answer.
-const TIME_MARGIN: Duration = Duration::from_millis(15);
-
 /// One engine session over an output stream.
 pub struct Session<W: Write> {
     out: W,
-    game: Option<Position>,
-    searcher: Searcher,
-    options: Options,
-    stop: Arc<AtomicBool>,
-    searching: Arc<AtomicBool>,
+    engine: Engine,
 }
 
 impl<W: Write> Session<W> {
-    /// A session writing to `out`; `stop` (set by SIGINT) interrupts a search, and `searching` tells the signal
-    /// handler whether one is running.
-    pub fn new(out: W, options: Options, stop: Arc<AtomicBool>, searching: Arc<AtomicBool>) -> Self {
-        Session {
-            out,
-            game: None,
-            searcher: Searcher::new(options.max_hash_size),
-            options,
-            stop,
-            searching,
-        }
+    /// A session of `engine` writing to `out`.
+    pub fn new(out: W, engine: Engine) -> Self {
+        Session { out, engine }
+    }
+
+    /// A handle that stops a running `bestmove` from another thread (the move found so far is still printed).
+    pub fn stopper(&self) -> Stopper {
+        self.engine.stopper()
     }
 
     /// The start-up block: the `info` reply.
     pub fn start(&mut self) -> io::Result<()> {
-        self.info()?;
-        self.ok()
+        let reply = Reply::ok(info_lines());
+        self.write(&reply)
     }
 
-    /// Run one input line.
+    /// Run one input line and write its reply.
     pub fn handle(&mut self, line: &str) -> io::Result<Flow> {
-        let command = match parse(line) {
+        let reply = match Command::parse(line) {
             Ok(None) => return Ok(Flow::Continue),
             Ok(Some(Command::Exit)) => return Ok(Flow::Exit),
-            Ok(Some(command)) => Ok(command),
-            Err(message) => Err(Failure::Err(message)),
+            Ok(Some(command)) => self.run(command)?,
+            Err(e) => Reply::err(e.to_string()),
         };
-        let outcome = match command {
-            Ok(command) => self.run(command)?,
-            Err(failure) => Err(failure),
-        };
-        match outcome {
-            Ok(()) => {}
-            Err(Failure::Err(message)) => writeln!(self.out, "err {message}")?,
-            Err(Failure::InvalidMove(message)) => writeln!(self.out, "invalidmove {message}")?,
-        }
-        self.ok()?;
+        self.write(&reply)?;
         Ok(Flow::Continue)
     }
 
-    fn ok(&mut self) -> io::Result<()> {
-        writeln!(self.out, "ok")?;
+    fn write(&mut self, reply: &Reply) -> io::Result<()> {
+        write!(self.out, "{reply}")?;
         self.out.flush()
     }
 
-    fn info(&mut self) -> io::Result<()> {
-        writeln!(self.out, "id Waggle v{}", env!("CARGO_PKG_VERSION"))?;
-        writeln!(self.out, "Mosquito;Ladybug;Pillbug")
-    }
-
-    fn run(&mut self, command: Command) -> io::Result<Outcome> {
+    /// Do `command`; the reply is what is left to write (a search writes its intermediate lines as it goes).
+    fn run(&mut self, command: Command) -> io::Result<Reply> {
+        let engine = &mut self.engine;
+        let game_line = |game: &crate::game::Game| vec![game.game_string().to_string()];
         Ok(match command {
-            Command::Info => {
-                self.info()?;
-                Ok(())
-            }
-            Command::NewGame(text) => self.new_game(text.as_deref())?,
-            Command::Play(text) => self.play(&text)?,
-            Command::Pass => self.play("pass")?,
-            Command::ValidMoves => self.valid_moves()?,
-            Command::BestMoveTime(limit) => self.best_move(Limits {
-                depth: None,
-                time: Some(limit.saturating_sub(TIME_MARGIN).max(Duration::from_millis(1))),
-            })?,
-            Command::BestMoveDepth(depth) => self.best_move(Limits {
-                depth: Some(depth.min(waggle::search::MAX_DEPTH)),
-                time: None,
-            })?,
-            Command::Undo(n) => self.undo(n)?,
-            Command::Options => {
-                for name in options::NAMES {
-                    let line = self.options.line(name).unwrap_or_default();
-                    writeln!(self.out, "{line}")?;
-                }
-                Ok(())
-            }
-            Command::OptionsGet(name) => match self.options.line(&name) {
-                Some(line) => {
-                    writeln!(self.out, "{line}")?;
-                    Ok(())
-                }
-                None => Err(Failure::Err(format!(
-                    "Unknown option '{name}'. Options are: {}",
-                    options::NAMES.join(", ")
-                ))),
+            Command::Info => Reply::ok(info_lines()),
+            Command::NewGame(spec) => answer(engine.new_game(spec.as_deref()).map(game_line)),
+            Command::Play(text) => answer(engine.play(&text).map(game_line)),
+            Command::Pass => answer(engine.play("pass").map(game_line)),
+            Command::ValidMoves => answer(engine.valid_moves().map(|moves| {
+                let names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                vec![names.join(";")]
+            })),
+            Command::BestMove(limit) => return self.best_move(limit),
+            Command::Undo(n) => answer(engine.undo(n).map(game_line)),
+            Command::Options => Reply::ok(engine.options().all().iter().map(option_line).collect()),
+            Command::OptionsGet(name) => answer(
+                engine
+                    .options()
+                    .info(&name)
+                    .map(|o| vec![option_line(&o)])
+                    .map_err(EngineError::from),
+            ),
+            Command::OptionsSet(name, value) => answer(engine.set_option(&name, &value).map(|o| vec![option_line(&o)])),
+            Command::Help => Reply::ok(HELP.trim().lines().map(String::from).collect()),
+            Command::Perft(depth) => match engine.game() {
+                Some(game) => Reply::ok(perft_by_depth(game.position(), depth).map(|t| t.to_string()).collect()),
+                None => answer(Err(EngineError::NoGame)),
             },
-            Command::OptionsSet(name, value) => self.set_option(&name, &value)?,
-            Command::Help => {
-                writeln!(self.out, "{}", HELP.trim_end())?;
-                Ok(())
-            }
-            Command::Perft(depth) => self.perft(depth)?,
-            Command::Board => match &self.game {
-                Some(pos) => {
-                    write!(self.out, "{}", display::draw(pos))?;
-                    Ok(())
-                }
-                None => Err(no_game()),
-            },
-            Command::History => match &self.game {
-                Some(pos) => {
-                    let mut replay = Position::new(pos.game_type());
-                    for (i, mv) in pos.moves().enumerate() {
-                        writeln!(self.out, "{}. {}", i + 1, move_string(&replay, mv))?;
-                        replay.play(mv);
-                    }
-                    Ok(())
-                }
-                None => Err(no_game()),
-            },
-            Command::Exit => Ok(()),
+            Command::Board => answer(
+                engine
+                    .game()
+                    .map(|game| board_text(game.position()).lines().map(String::from).collect())
+                    .ok_or(EngineError::NoGame),
+            ),
+            Command::History => answer(
+                engine
+                    .game()
+                    .map(|game| {
+                        let record = game.record().iter().enumerate();
+                        record.map(|(i, mv)| format!("{}. {mv}", i + 1)).collect()
+                    })
+                    .ok_or(EngineError::NoGame),
+            ),
+            Command::Exit => Reply::ok(vec![]),
         })
     }
 
-    fn new_game(&mut self, text: Option<&str>) -> io::Result<Outcome> {
-        let loaded = match text {
-            None => Ok(Position::new(waggle::GameType::BASE)),
-            Some(text) => Position::from_game_string(text),
+    /// `bestmove`: with ReportIntermediateBestMoves on, one `Move;Depth;Score;PV…` line per completed depth as
+    /// it completes, then the move.
+    fn best_move(&mut self, limit: SearchLimit) -> io::Result<Reply> {
+        let limits = match limit {
+            SearchLimit::Time(time) => Limits::time(time),
+            SearchLimit::Depth(depth) => Limits::depth(depth.min(crate::search::MAX_DEPTH)),
         };
-        match loaded {
-            Ok(mut pos) => {
-                pos.set_threefold_draw(self.options.threefold_repetition_draw);
-                writeln!(self.out, "{}", pos.game_string())?;
-                self.game = Some(pos);
-                self.searcher.clear();
-                Ok(Ok(()))
-            }
-            Err(e) => Ok(Err(Failure::Err(format!("{e}")))),
-        }
-    }
-
-    fn game_in_progress(&mut self) -> Result<&mut Position, Failure> {
-        let pos = self.game.as_mut().ok_or_else(no_game)?;
-        if pos.state().is_over() {
-            return Err(Failure::Err(format!(
-                "The game is over ({}). Try 'undo' or 'newgame'.",
-                pos.state()
-            )));
-        }
-        Ok(pos)
-    }
-
-    fn play(&mut self, text: &str) -> io::Result<Outcome> {
-        let pos = match self.game_in_progress() {
-            Ok(pos) => pos,
-            Err(failure) => return Ok(Err(failure)),
-        };
-        let parsed: MoveString = match text.parse() {
-            Ok(parsed) => parsed,
-            Err(e) => return Ok(Err(Failure::InvalidMove(format!("{e}")))),
-        };
-        let result = parsed.to_move(pos).and_then(|mv| pos.try_play(mv));
-        match result {
-            Ok(()) => {
-                let line = pos.game_string();
-                writeln!(self.out, "{line}")?;
-                Ok(Ok(()))
-            }
-            Err(e) => Ok(Err(Failure::InvalidMove(format!("{e}")))),
-        }
-    }
-
-    fn valid_moves(&mut self) -> io::Result<Outcome> {
-        let pos = match self.game_in_progress() {
-            Ok(pos) => pos,
-            Err(failure) => return Ok(Err(failure)),
-        };
-        let mut moves = MoveList::new();
-        pos.generate_moves(&mut moves);
-        let names: Vec<String> = moves.iter().map(|&mv| move_string(pos, mv)).collect();
-        writeln!(self.out, "{}", names.join(";"))?;
-        Ok(Ok(()))
-    }
-
-    fn best_move(&mut self, limits: Limits) -> io::Result<Outcome> {
-        let Session {
-            out,
-            game,
-            searcher,
-            options,
-            stop,
-            searching,
-        } = self;
-        let pos = match game.as_mut() {
-            None => return Ok(Err(no_game())),
-            Some(pos) if pos.state().is_over() => {
-                return Ok(Err(Failure::Err(format!(
-                    "The game is over ({}). Try 'undo' or 'newgame'.",
-                    pos.state()
-                ))))
-            }
-            Some(pos) => pos,
-        };
-        stop.store(false, Ordering::SeqCst);
-        searching.store(true, Ordering::SeqCst);
-        let report_lines = options.report_intermediate_best_moves;
-        let snapshot = pos.clone();
+        let report = self.engine.options().report_intermediate_best_moves;
+        let out = &mut self.out;
         let mut write_error = None;
-        let result = searcher.search(pos, &limits, stop, |report: &Report| {
-            if report_lines && write_error.is_none() {
-                if let Err(e) = writeln!(out, "{}", intermediate_line(&snapshot, report)).and_then(|_| out.flush()) {
+        let result = self.engine.best_move(&limits, |thought| {
+            if report && write_error.is_none() {
+                let pv: Vec<String> = thought.pv.iter().map(|m| m.to_string()).collect();
+                let line = format!(
+                    "{};{};{};{}",
+                    thought.best,
+                    thought.report.depth,
+                    thought.report.score,
+                    pv.join(";")
+                );
+                if let Err(e) = writeln!(out, "{line}").and_then(|_| out.flush()) {
                     write_error = Some(e);
                 }
             }
         });
-        searching.store(false, Ordering::SeqCst);
-        stop.store(false, Ordering::SeqCst);
         if let Some(e) = write_error {
             return Err(e);
         }
-        match result {
-            Some(report) => {
-                writeln!(out, "{}", move_string(pos, report.best))?;
-                Ok(Ok(()))
-            }
-            None => Ok(Err(Failure::Err("There is no legal move to search.".into()))),
-        }
-    }
-
-    fn undo(&mut self, n: usize) -> io::Result<Outcome> {
-        let Some(pos) = self.game.as_mut() else {
-            return Ok(Err(no_game()));
-        };
-        if n > pos.ply() {
-            return Ok(Err(Failure::Err(format!(
-                "Can't undo {n} move{}: only {} played.",
-                if n == 1 { "" } else { "s" },
-                pos.ply()
-            ))));
-        }
-        for _ in 0..n {
-            pos.undo();
-        }
-        let line = pos.game_string();
-        writeln!(self.out, "{line}")?;
-        Ok(Ok(()))
-    }
-
-    fn set_option(&mut self, name: &str, value: &str) -> io::Result<Outcome> {
-        let mut changed = self.options.clone();
-        if let Err(message) = changed.set(name, value) {
-            return Ok(Err(Failure::Err(message)));
-        }
-        if changed.max_hash_size != self.options.max_hash_size {
-            self.searcher.set_tt_size(changed.max_hash_size);
-        }
-        if let Some(pos) = self.game.as_mut() {
-            pos.set_threefold_draw(changed.threefold_repetition_draw);
-        }
-        self.options = changed;
-        let line = self.options.line(name).unwrap_or_default();
-        writeln!(self.out, "{line}")?;
-        Ok(Ok(()))
-    }
-
-    fn perft(&mut self, depth: u32) -> io::Result<Outcome> {
-        let Some(pos) = self.game.as_mut() else {
-            return Ok(Err(no_game()));
-        };
-        for line in perft_lines(pos, depth) {
-            writeln!(self.out, "{line}")?;
-        }
-        Ok(Ok(()))
+        Ok(answer(result.map(|thought| vec![thought.best.to_string()])))
     }
 }
 
-/// `perft(D) = COUNT in S s, R M leaves/s` for each depth 1..=`depth`: shared by the `perft` command and the
-/// `waggle perft` subcommand.
-pub fn perft_lines(pos: &mut Position, depth: u32) -> impl Iterator<Item = String> + '_ {
-    (1..=depth).map(move |d| {
-        let start = Instant::now();
-        let count = perft(pos, d);
-        let secs = start.elapsed().as_secs_f64();
-        format!(
-            "perft({d}) = {count} in {secs:.3} s, {:.1} M leaves/s",
-            count as f64 / secs.max(1e-9) / 1e6
-        )
-    })
+/// The `info` block: the id line and the capabilities line.
+fn info_lines() -> Vec<String> {
+    vec![
+        format!("id Waggle v{}", env!("CARGO_PKG_VERSION")),
+        "Mosquito;Ladybug;Pillbug".to_string(),
+    ]
 }
 
-/// `Move;Depth;Score;PV…`, as Mzinga reports intermediate best moves.
-fn intermediate_line(pos: &Position, report: &Report) -> String {
-    let mut replay = pos.clone();
-    let mut pv = Vec::new();
-    for &mv in &report.pv {
-        pv.push(move_string(&replay, mv));
-        replay.play(mv);
+/// The reply for a result: its lines, or the error as `invalidmove` (a move that cannot be played) or `err`.
+fn answer(result: Result<Vec<String>, EngineError>) -> Reply {
+    match result {
+        Ok(lines) => Reply::ok(lines),
+        Err(EngineError::Move(e @ (PlayError::Notation(_) | PlayError::Illegal(_)))) => {
+            Reply::invalid_move(e.to_string())
+        }
+        Err(e @ EngineError::NoGame) => Reply::err(format!("{e} Try 'newgame' to start a new game.")),
+        Err(e @ EngineError::GameOver(_)) => Reply::err(format!("{e} Try 'undo' or 'newgame'.")),
+        Err(e) => Reply::err(e.to_string()),
     }
-    format!(
-        "{};{};{};{}",
-        move_string(pos, report.best),
-        report.depth,
-        report.score,
-        pv.join(";")
-    )
-}
-
-fn no_game() -> Failure {
-    Failure::Err("No game in progress. Try 'newgame' to start a new game.".into())
 }
 
 const HELP: &str = "
@@ -366,3 +180,37 @@ Extra commands:
   board                         draw the current position
   history                       the moves played, numbered
 ";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Options;
+
+    fn session() -> Session<Vec<u8>> {
+        Session::new(Vec::new(), Engine::new(Options::default()).unwrap())
+    }
+
+    fn ask(session: &mut Session<Vec<u8>>, line: &str) -> String {
+        session.out.clear();
+        session.handle(line).unwrap();
+        String::from_utf8(session.out.clone()).unwrap()
+    }
+
+    #[test]
+    fn every_reply_ends_with_ok_and_errors_change_nothing() {
+        let mut s = session();
+        assert_eq!(
+            ask(&mut s, "play wS1"),
+            "err No game in progress. Try 'newgame' to start a new game.\nok\n"
+        );
+        assert_eq!(ask(&mut s, "newgame Base"), "Base;NotStarted;White[1]\nok\n");
+        assert_eq!(
+            ask(&mut s, "play wQ"),
+            "invalidmove You can't play your Queen Bee on your first turn.\nok\n"
+        );
+        assert_eq!(ask(&mut s, "play wS1"), "Base;InProgress;Black[1];wS1\nok\n");
+        assert_eq!(ask(&mut s, "history"), "1. wS1\nok\n");
+        assert_eq!(ask(&mut s, ""), "");
+        assert_eq!(s.handle("exit").unwrap(), Flow::Exit);
+    }
+}

@@ -1,16 +1,16 @@
 //! Negamax alpha-beta with principal variation search, at the root and below it.
 //!
 //! Owns one iteration's tree walk: finished games scored by ply, the transposition table's cut-offs and hash move,
-//! move ordering by way of `ordering`, the PV, and aborting (stop flag or deadline) by unwinding with the position
-//! restored. Iterative deepening and the report belong to `mod.rs`.
+//! move ordering by way of `ordering`, the PV, and aborting (stop flag, deadline or node limit) by unwinding with
+//! the position restored. Iterative deepening and the report belong to `mod.rs`.
 
-use crate::eval::evaluate;
+use crate::eval::{evaluate, Weights};
 use crate::moves::{Move, MoveList};
 use crate::position::{GameState, Position};
 
-use super::clock::Clock;
 use super::ordering::{is_quiet, Heuristics};
 use super::pv::PvTable;
+use super::time::Deadline;
 use super::tt::{Bound, Table};
 use super::{MAX_PLY, WIN};
 
@@ -20,16 +20,20 @@ const INFINITY: i32 = WIN + 1;
 /// Look at the clock once per this many nodes (a power of two). The stop flag is looked at every node.
 const CLOCK_EVERY: u64 = 256;
 
-/// One search's walk over the tree, borrowing the searcher's memory.
+/// One search's walk over the tree: the thread's own position copy and memory, and the shared table.
 pub(crate) struct Walk<'a> {
     pub pos: &'a mut Position,
-    pub tt: &'a mut Table,
+    pub table: &'a Table,
     pub heuristics: &'a mut Heuristics,
     pub pv: &'a mut PvTable,
-    pub clock: &'a Clock<'a>,
+    pub weights: &'a Weights,
+    pub deadline: &'a Deadline<'a>,
+    /// Stop once this many nodes have been visited.
+    pub node_limit: u64,
     /// Nodes visited (each position searched or evaluated, root included).
     pub nodes: u64,
-    /// Set when the stop flag or the deadline ended the walk: every score after that is meaningless.
+    /// Set when the stop flag, the deadline or the node limit ended the walk: every score after that is
+    /// meaningless.
     pub aborted: bool,
 }
 
@@ -51,7 +55,7 @@ impl Walk<'_> {
         let beta = INFINITY;
         let mut best = None;
         for (i, &mv) in moves.iter().enumerate() {
-            self.pos.play(mv);
+            self.pos.play_unchecked(mv);
             let score = if i == 0 {
                 -self.negamax(depth - 1, 1, -beta, -alpha)
             } else {
@@ -73,7 +77,7 @@ impl Walk<'_> {
             }
         }
         if let (Some(i), false) = (best, self.aborted) {
-            self.tt
+            self.table
                 .store(self.pos.hash(), 0, depth, Bound::Exact, alpha, Some(moves[i]));
         }
         RootResult { best, score: alpha }
@@ -83,7 +87,10 @@ impl Walk<'_> {
     fn negamax(&mut self, depth: u32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
         self.pv.clear(ply);
         self.nodes += 1;
-        if self.clock.stopped() || (self.nodes.is_multiple_of(CLOCK_EVERY) && self.clock.must_stop()) {
+        if self.deadline.stopped()
+            || self.nodes > self.node_limit
+            || (self.nodes.is_multiple_of(CLOCK_EVERY) && self.deadline.must_stop())
+        {
             self.aborted = true;
         }
         if self.aborted {
@@ -93,7 +100,7 @@ impl Walk<'_> {
             return score;
         }
         if depth == 0 || ply + 1 >= MAX_PLY {
-            return evaluate(self.pos);
+            return evaluate(self.pos, self.weights);
         }
 
         // No line from here beats winning with this move, nor is worse than losing by it (a move that surrounds
@@ -106,7 +113,7 @@ impl Walk<'_> {
 
         let pv_node = beta - alpha > 1;
         let hash = self.pos.hash();
-        let hit = self.tt.probe(hash, ply);
+        let hit = self.table.probe(hash, ply);
         if let Some(hit) = hit {
             if !pv_node && hit.depth >= depth {
                 let usable = match hit.bound {
@@ -130,7 +137,7 @@ impl Walk<'_> {
         let mut i = 0;
         while let Some((mv, key)) = ordered.next() {
             let reduction = late_move_reduction(depth, i, key);
-            self.pos.play(mv);
+            self.pos.play_unchecked(mv);
             let score = if i == 0 {
                 -self.negamax(depth - 1, ply + 1, -beta, -alpha)
             } else {
@@ -170,7 +177,7 @@ impl Walk<'_> {
         } else {
             Bound::Upper
         };
-        self.tt.store(hash, ply, depth, bound, best_score, best_move);
+        self.table.store(hash, ply, depth, bound, best_score, best_move);
         best_score
     }
 }

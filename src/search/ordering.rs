@@ -8,7 +8,7 @@
 use smallvec::SmallVec;
 
 use crate::board::Board;
-use crate::hex::{Direction, Hex, GRID};
+use crate::hex::{Hex, GRID};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Bug, Color, Piece};
 use crate::position::Position;
@@ -175,12 +175,12 @@ impl QueenWatch {
         let filled = !board.is_occupied(to);
         let mut gain = 0;
         if let Some(q) = self.theirs {
-            gain += i32::from(filled && adjacent(to, q)) - i32::from(vacated.is_some_and(|v| adjacent(v, q)));
+            gain += i32::from(filled && to.is_next_to(q)) - i32::from(vacated.is_some_and(|v| v.is_next_to(q)));
             // On top of a Queen she cannot move.
             gain += 2 * (i32::from(to == q) - i32::from(from == Some(q)));
         }
         if let Some(q) = self.ours {
-            gain -= i32::from(filled && adjacent(to, q)) - i32::from(vacated.is_some_and(|v| adjacent(v, q)));
+            gain -= i32::from(filled && to.is_next_to(q)) - i32::from(vacated.is_some_and(|v| v.is_next_to(q)));
             gain -= 2 * (i32::from(to == q) - i32::from(from == Some(q)));
         }
         gain
@@ -194,7 +194,7 @@ impl QueenWatch {
         let other = if color == self.me { self.theirs } else { self.ours };
         let mut other_change = 0;
         if let Some(q) = other {
-            other_change += i32::from(adjacent(to, q)) - i32::from(from.is_some_and(|f| adjacent(f, q)));
+            other_change += i32::from(to.is_next_to(q)) - i32::from(from.is_some_and(|f| f.is_next_to(q)));
         }
         let (ours, theirs) = if color == self.me {
             (after - before, other_change)
@@ -213,46 +213,16 @@ fn occupied_around(board: &Board, hex: Hex, vacated: Option<Hex>) -> i32 {
         .count() as i32
 }
 
-/// For each packed-index difference `b - a` (modulo the grid), whether `a` and `b` are neighbours.
-static NEIGHBOUR_OFFSET: [bool; GRID] = {
-    let mut table = [false; GRID];
-    let mut i = 0;
-    while i < Direction::ALL.len() {
-        let n = Hex::ORIGIN.step(Direction::ALL[i]);
-        table[(n.index() + GRID - Hex::ORIGIN.index()) % GRID] = true;
-        i += 1;
-    }
-    table
-};
-
-/// Whether `a` and `b` are neighbours: one lookup, since a step is a fixed offset of the packed index.
-#[inline]
-fn adjacent(a: Hex, b: Hex) -> bool {
-    NEIGHBOUR_OFFSET[(b.index() + GRID - a.index()) % GRID]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn adjacency_by_offset_agrees_with_neighbours() {
-        for index in [0, 1, 31, 32, 33, 500, 992, 1023] {
-            let a = Hex::from_index(index);
-            for other in 0..GRID {
-                let b = Hex::from_index(other);
-                assert_eq!(adjacent(a, b), a.neighbours().contains(&b), "{a:?} {b:?}");
-            }
-        }
-    }
-
-    #[test]
     fn the_hash_move_comes_first_then_pressure_on_the_enemy_queen() {
         // White's Ant can go next to the black Queen.
         let text = "Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wQ;bG1 bQ-";
-        let mut pos = Position::from_game_string(text).unwrap();
-        let mut moves = MoveList::new();
-        pos.generate_moves(&mut moves);
+        let pos = Position::from_game_string(text).unwrap();
+        let moves = pos.legal_moves();
         let heuristics = Heuristics::new();
         let last = *moves.last().unwrap();
         let mut ordered = heuristics.order(&pos, &moves, Some(last), 0);

@@ -1,10 +1,18 @@
-//! The transposition table: what earlier searches learnt about a position, keyed by `Position::hash()`.
+//! The transposition table: what earlier searches learnt about a position, keyed by `Position::hash()`, shared by
+//! every thread of a search.
 //!
-//! Owns storage (one flat allocation, sized in megabytes, made only when the size changes), the replacement policy
-//! and the ply adjustment of win scores. It does not decide what to search or trust its moves blindly: a stored
-//! move is only a hint that the caller finds among the generated moves.
+//! Owns storage (one flat allocation, sized in megabytes, taken from the allocator already zeroed so that a big
+//! table costs nothing until it is used, and refused with an error rather than an abort when the machine cannot
+//! give it), the replacement policy and the ply adjustment of win scores. A slot is three 32-bit words written and
+//! read without locks; the first word is the key mixed with the other two, so that a slot torn by two threads
+//! writing at once reads as a miss. A stored move is only a hint that the caller finds among the generated moves.
 
+use std::alloc::{self, Layout};
+use std::sync::atomic::{AtomicU32, AtomicU8, Ordering::Relaxed};
+
+use crate::hex::Hex;
 use crate::moves::Move;
+use crate::piece::Piece;
 
 use super::{MAX_PLY, WIN};
 
@@ -19,14 +27,22 @@ pub(crate) enum Bound {
     Upper,
 }
 
-/// One slot. Twelve bytes: the index comes from the hash's high bits, `check` holds its low 32 bits.
-#[derive(Clone, Copy, Default)]
+/// One slot, twelve bytes: `key` is the hash's low 32 bits mixed with the other two words (the index comes from
+/// its high bits); `best` a packed move; `data` the score (16 bits), depth (8) and meta (8: bits 0–1 the bound,
+/// 0 for an empty slot; bits 2–7 the search generation that wrote it).
+struct Slot {
+    key: AtomicU32,
+    best: AtomicU32,
+    data: AtomicU32,
+}
+
+/// A slot's content, read out.
+#[derive(Clone, Copy)]
 struct Entry {
     check: u32,
     best: Option<Move>,
     score: i16,
     depth: u8,
-    /// Bits 0–1: bound (0 for an empty slot); bits 2–7: the search generation that wrote it.
     meta: u8,
 }
 
@@ -54,43 +70,57 @@ pub(crate) struct Hit {
     pub bound: Bound,
 }
 
+/// The machine could not give the memory a table of the asked size needs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("could not allocate a {mb} MB transposition table: not enough memory")]
+pub struct TableTooBig {
+    /// The size asked for, in megabytes.
+    pub mb: usize,
+}
+
 /// A fixed-size hash table of search results.
 pub(crate) struct Table {
-    entries: Vec<Entry>,
-    generation: u8,
+    slots: Box<[Slot]>,
+    generation: AtomicU8,
 }
 
 impl Table {
-    /// A table of about `mb` megabytes (at least one slot).
-    pub fn new(mb: usize) -> Table {
-        let slots = (mb.saturating_mul(1 << 20) / std::mem::size_of::<Entry>()).max(1);
-        Table {
-            entries: vec![Entry::default(); slots],
-            generation: 0,
-        }
+    /// A table of about `mb` megabytes (at least one slot), or an error when the memory is not there.
+    pub fn new(mb: usize) -> Result<Table, TableTooBig> {
+        let count = (mb.saturating_mul(1 << 20) / std::mem::size_of::<Slot>()).max(1);
+        let slots = zeroed_slots(count).ok_or(TableTooBig { mb })?;
+        Ok(Table {
+            slots,
+            generation: AtomicU8::new(0),
+        })
     }
 
     /// Forget everything.
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
-        self.generation = 0;
+        for slot in self.slots.iter_mut() {
+            *slot.key.get_mut() = 0;
+            *slot.best.get_mut() = 0;
+            *slot.data.get_mut() = 0;
+        }
+        *self.generation.get_mut() = 0;
     }
 
     /// Start a new search: older entries become the first to be replaced.
-    pub fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & 0x3f;
+    pub fn new_search(&self) {
+        let next = (self.generation.load(Relaxed) + 1) & 0x3f;
+        self.generation.store(next, Relaxed);
     }
 
     #[inline]
-    fn slot(&self, hash: u64) -> usize {
+    fn slot(&self, hash: u64) -> &Slot {
         // Multiply-shift maps the hash onto any table length without a power-of-two size or a division.
-        ((u128::from(hash) * self.entries.len() as u128) >> 64) as usize
+        &self.slots[((u128::from(hash) * self.slots.len() as u128) >> 64) as usize]
     }
 
     /// The entry for `hash`, if it is there, with its score seen from `ply`.
     #[inline]
     pub fn probe(&self, hash: u64, ply: usize) -> Option<Hit> {
-        let entry = self.entries[self.slot(hash)];
+        let entry = read(self.slot(hash));
         let bound = entry.bound()?;
         (entry.check == hash as u32).then(|| Hit {
             best: entry.best,
@@ -103,13 +133,14 @@ impl Table {
     /// Remember a result for `hash` searched to `depth` at `ply`. A slot is taken over unless it holds a deeper
     /// result for another position from this same search.
     #[inline]
-    pub fn store(&mut self, hash: u64, ply: usize, depth: u32, bound: Bound, score: i32, best: Option<Move>) {
-        let index = self.slot(hash);
-        let old = self.entries[index];
+    pub fn store(&self, hash: u64, ply: usize, depth: u32, bound: Bound, score: i32, best: Option<Move>) {
+        let slot = self.slot(hash);
+        let old = read(slot);
         let check = hash as u32;
         let depth = depth.min(u32::from(u8::MAX)) as u8;
+        let generation = self.generation.load(Relaxed);
         let same = old.check == check && old.bound().is_some();
-        if !same && old.bound().is_some() && old.generation() == self.generation && old.depth > depth {
+        if !same && old.bound().is_some() && old.generation() == generation && old.depth > depth {
             return;
         }
         let bound_bits = match bound {
@@ -117,14 +148,69 @@ impl Table {
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        self.entries[index] = Entry {
-            check,
-            // A fail-low knows no best move; keep the one an earlier search of this position found.
-            best: best.or(if same { old.best } else { None }),
-            score: score_to_table(score, ply) as i16,
-            depth,
-            meta: self.generation << 2 | bound_bits,
-        };
+        // A fail-low knows no best move; keep the one an earlier search of this position found.
+        let best = pack_move(best.or(if same { old.best } else { None }));
+        let meta = generation << 2 | bound_bits;
+        let data = u32::from(score_to_table(score, ply) as i16 as u16) | u32::from(depth) << 16 | u32::from(meta) << 24;
+        slot.best.store(best, Relaxed);
+        slot.data.store(data, Relaxed);
+        slot.key.store(check ^ best ^ data, Relaxed);
+    }
+}
+
+/// Read a slot; a slot torn by a concurrent write gives a `check` that matches no position it could be probed for.
+#[inline]
+fn read(slot: &Slot) -> Entry {
+    let key = slot.key.load(Relaxed);
+    let best = slot.best.load(Relaxed);
+    let data = slot.data.load(Relaxed);
+    Entry {
+        check: key ^ best ^ data,
+        best: unpack_move(best),
+        score: data as u16 as i16,
+        depth: (data >> 16) as u8,
+        meta: (data >> 24) as u8,
+    }
+}
+
+/// `count` empty slots, straight from the allocator's zeroed pages (so an unused table costs no time), or `None`
+/// when the memory is not available.
+fn zeroed_slots(count: usize) -> Option<Box<[Slot]>> {
+    let layout = Layout::array::<Slot>(count).ok()?;
+    // SAFETY: the layout has a non-zero size (count >= 1, a slot is 12 bytes). All-zero bytes are a valid Slot
+    // (three atomics holding 0), so the zeroed block is a valid [Slot; count], and a Box of it frees it with the
+    // same layout. A null pointer (no memory) is checked before it is used.
+    unsafe {
+        let memory = alloc::alloc_zeroed(layout) as *mut Slot;
+        if memory.is_null() {
+            return None;
+        }
+        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(memory, count)))
+    }
+}
+
+/// A move in 32 bits, 0 for none: the kind in bits 0–1, the piece in bits 2–6, the cell in bits 7–16.
+#[inline]
+fn pack_move(mv: Option<Move>) -> u32 {
+    match mv {
+        None => 0,
+        Some(Move::Pass) => 3,
+        Some(Move::Place { piece, to }) => 1 | (piece.index() as u32) << 2 | (to.index() as u32) << 7,
+        Some(Move::Move { piece, to }) => 2 | (piece.index() as u32) << 2 | (to.index() as u32) << 7,
+    }
+}
+
+/// The move packed by [`pack_move`]; anything that is not a packed move (a torn slot) reads as none.
+#[inline]
+fn unpack_move(bits: u32) -> Option<Move> {
+    let index = (bits >> 2 & 0x1f) as usize;
+    let piece = (index < Piece::COUNT).then(|| Piece::from_index(index))?;
+    let to = Hex::from_index((bits >> 7) as usize);
+    match bits & 3 {
+        1 => Some(Move::Place { piece, to }),
+        2 => Some(Move::Move { piece, to }),
+        3 => Some(Move::Pass),
+        _ => None,
     }
 }
 
@@ -157,10 +243,11 @@ fn score_from_table(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::piece::{Bug, Color};
 
     #[test]
     fn stores_and_finds_with_win_distance_moved_to_the_probing_ply() {
-        let mut table = Table::new(1);
+        let mut table = Table::new(1).unwrap();
         let hash = 0x1234_5678_9abc_def0;
         table.store(hash, 3, 5, Bound::Exact, WIN - 7, Some(Move::Pass));
         let hit = table.probe(hash, 1).expect("stored");
@@ -175,14 +262,36 @@ mod tests {
 
     #[test]
     fn a_deeper_entry_of_this_search_is_kept_and_a_fail_low_keeps_the_move() {
-        let mut table = Table::new(0);
+        let table = Table::new(0).unwrap();
         table.store(1, 0, 6, Bound::Lower, 10, Some(Move::Pass));
         table.store(2, 0, 2, Bound::Exact, 20, None);
         assert_eq!(table.probe(1, 0).map(|h| h.score), Some(10));
         table.store(1, 0, 7, Bound::Upper, 5, None);
         assert_eq!(table.probe(1, 0).and_then(|h| h.best), Some(Move::Pass));
         table.new_search();
-        table.store(2, 0, 2, Bound::Exact, 20, None);
-        assert_eq!(table.probe(2, 0).map(|h| h.score), Some(20));
+        table.store(2, 0, 2, Bound::Exact, -20, None);
+        assert_eq!(table.probe(2, 0).map(|h| h.score), Some(-20));
+    }
+
+    #[test]
+    fn moves_survive_packing() {
+        let piece = Piece::new(Color::Black, Bug::Pillbug, 1).unwrap();
+        for mv in [
+            None,
+            Some(Move::Pass),
+            Some(Move::Place {
+                piece,
+                to: Hex::from_index(1023),
+            }),
+            Some(Move::Move { piece, to: Hex::ORIGIN }),
+        ] {
+            assert_eq!(unpack_move(pack_move(mv)), mv);
+        }
+        assert_eq!(unpack_move(1 | 31 << 2), None, "no piece 31");
+    }
+
+    #[test]
+    fn a_table_the_machine_cannot_give_is_an_error() {
+        assert_eq!(Table::new(usize::MAX).err(), Some(TableTooBig { mb: usize::MAX }));
     }
 }

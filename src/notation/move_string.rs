@@ -1,66 +1,16 @@
-//! UHP notation: MoveStrings and GameStrings, parsed without a position (syntax) and then resolved against one
-//! (meaning), and printed in the one canonical form.
-//!
-//! Owns text only. Whether a resolved move is legal is `legality`'s question.
+//! MoveStrings: `wS1`, `bA2 -wQ`, `wB1 bQ`, `pass`. Parsed without a position, resolved against one, and printed
+//! in Mzinga's canonical form.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::game_type::{GameType, GameTypeError};
+use super::{parse_piece, NotationError};
+use crate::game_type::GameType;
 use crate::hex::{Direction, Hex};
 use crate::legality::IllegalMove;
 use crate::moves::Move;
-use crate::piece::{Bug, Color, Piece};
-use crate::position::{GameState, Position};
-
-/// Text that is not a valid MoveString or GameString.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum NotationError {
-    #[error("'{0}' is not a piece: expected a colour (w or b), a bug letter (Q S B G A M L P) and, for S B G A, a number, as in wQ, bS1, wA3")]
-    Piece(String),
-    #[error("'{0}' is not a MoveString: expected pass, a piece (wS1), or a piece and a reference such as wA1 -bQ, bB1 wS1/ or wB2 bQ")]
-    Move(String),
-    #[error(transparent)]
-    GameType(#[from] GameTypeError),
-    #[error("'{0}' is not a game state: expected NotStarted, InProgress, Draw, WhiteWins or BlackWins")]
-    GameState(String),
-    #[error("'{0}' is not a turn: expected White[N] or Black[N]")]
-    Turn(String),
-    #[error("the GameString is empty")]
-    EmptyGameString,
-}
-
-/// A GameString that cannot be loaded.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum GameStringError {
-    #[error(transparent)]
-    Syntax(#[from] NotationError),
-    #[error("move {number} ('{text}') cannot be played: {reason}")]
-    Illegal {
-        number: usize,
-        text: String,
-        reason: IllegalMove,
-    },
-}
-
-/// Parse a piece name such as `wQ`, `bS2`, `wM` (any case).
-pub fn parse_piece(text: &str) -> Result<Piece, NotationError> {
-    let err = || NotationError::Piece(text.to_string());
-    let mut chars = text.chars();
-    let color = match chars.next().map(|c| c.to_ascii_lowercase()) {
-        Some('w') => Color::White,
-        Some('b') => Color::Black,
-        _ => return Err(err()),
-    };
-    let bug = chars.next().and_then(Bug::from_letter).ok_or_else(err)?;
-    let rest = chars.as_str();
-    let number = match (rest, bug.count()) {
-        ("", 1) => 1,
-        (digit, n) if n > 1 && digit.len() == 1 => digit.parse::<u8>().map_err(|_| err())?,
-        _ => return Err(err()),
-    };
-    Piece::new(color, bug, number).ok_or_else(err)
-}
+use crate::piece::Piece;
+use crate::position::Position;
 
 /// A MoveString as written, before it meets a position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -228,94 +178,18 @@ pub fn move_string(pos: &Position, mv: Move) -> String {
     MoveString::from_move(pos, mv).to_string()
 }
 
-/// A GameString split into its fields, before its moves are replayed.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct GameString {
-    /// The game type.
-    pub game_type: GameType,
-    /// The state field, as written (never trusted).
-    pub state: Option<GameState>,
-    /// The turn field, as written (never trusted).
-    pub turn: Option<(Color, usize)>,
-    /// The moves, in order.
-    pub moves: Vec<MoveString>,
-}
-
-impl FromStr for GameString {
-    type Err = NotationError;
-
-    /// Accepts a bare GameTypeString too, and blanks around every field.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut fields = s.trim().split(';').map(str::trim);
-        let game_type = match fields.next() {
-            Some("") | None => return Err(NotationError::EmptyGameString),
-            Some(text) => text.parse::<GameType>()?,
-        };
-        let state = fields
-            .next()
-            .map(|text| GameState::from_name(text).ok_or_else(|| NotationError::GameState(text.to_string())))
-            .transpose()?;
-        let turn = fields.next().map(parse_turn).transpose()?;
-        let moves = fields.map(str::parse).collect::<Result<Vec<MoveString>, _>>()?;
-        Ok(GameString {
-            game_type,
-            state,
-            turn,
-            moves,
-        })
-    }
-}
-
-/// Parse a TurnString such as `White[3]`.
-fn parse_turn(text: &str) -> Result<(Color, usize), NotationError> {
-    let err = || NotationError::Turn(text.to_string());
-    let (name, rest) = text.split_once('[').ok_or_else(err)?;
-    let number = rest.strip_suffix(']').ok_or_else(err)?;
-    let color = Color::ALL
+/// The canonical MoveStrings of `moves` played one after another from `start`: a game record from its start
+/// position, or a principal variation from the position searched. Each move must be legal where it is played.
+pub fn line(start: &Position, moves: impl IntoIterator<Item = Move>) -> Vec<MoveString> {
+    let mut pos = start.clone();
+    moves
         .into_iter()
-        .find(|c| c.name().eq_ignore_ascii_case(name.trim()))
-        .ok_or_else(err)?;
-    let number = number.trim().parse::<usize>().map_err(|_| err())?;
-    if number == 0 {
-        return Err(err());
-    }
-    Ok((color, number))
-}
-
-impl Position {
-    /// Load a GameString (or a bare GameTypeString): every move is replayed with full validation; the state and
-    /// turn fields are not trusted.
-    pub fn from_game_string(text: &str) -> Result<Position, GameStringError> {
-        let parsed: GameString = text.parse()?;
-        let mut pos = Position::new(parsed.game_type);
-        for (i, ms) in parsed.moves.iter().enumerate() {
-            let illegal = |reason| GameStringError::Illegal {
-                number: i + 1,
-                text: ms.to_string(),
-                reason,
-            };
-            let mv = ms.to_move(&pos).map_err(illegal)?;
-            pos.try_play(mv).map_err(illegal)?;
-        }
-        Ok(pos)
-    }
-
-    /// The GameString of this game: type, state, turn and every move in canonical form.
-    pub fn game_string(&self) -> String {
-        let mut replay = Position::new(self.game_type());
-        let mut text = format!("{};{};{}", self.game_type(), self.state(), self.turn_string());
-        for mv in self.moves() {
-            text.push(';');
-            text.push_str(&move_string(&replay, mv));
-            replay.play(mv);
-        }
-        text
-    }
-
-    /// The TurnString: whose turn it is and the turn number, as `White[3]`.
-    pub fn turn_string(&self) -> String {
-        format!("{}[{}]", self.to_move().name(), self.turn_number())
-    }
+        .map(|mv| {
+            let name = MoveString::from_move(&pos, mv);
+            pos.play_unchecked(mv);
+            name
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -357,24 +231,6 @@ mod tests {
             "wQ //bQ",
         ] {
             assert!(text.parse::<MoveString>().is_err(), "{text}");
-        }
-    }
-
-    #[test]
-    fn game_strings_parse_fields() {
-        let g: GameString = "Base+M;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1".parse().unwrap();
-        assert_eq!(g.game_type.to_string(), "Base+M");
-        assert_eq!(g.state, Some(GameState::InProgress));
-        assert_eq!(g.turn, Some((Color::Black, 2)));
-        assert_eq!(g.moves.len(), 3);
-        for bad in [
-            "",
-            "Base;Running",
-            "Base;InProgress;Red[1]",
-            "Base;InProgress;White[0]",
-            "Base;InProgress;White[1];wQ9",
-        ] {
-            assert!(bad.parse::<GameString>().is_err(), "{bad}");
         }
     }
 }

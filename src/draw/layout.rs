@@ -1,0 +1,109 @@
+//! Where each cell of a position goes on a page: axial coordinates relative to the hive itself, found by walking
+//! the hive from one piece. The grid the board is stored on wraps around, so its own coordinates cannot be used:
+//! a hive that crosses the wrap would be torn apart. The hive is connected and far narrower than the grid, so
+//! steps from piece to piece give every cell one place.
+
+use std::collections::VecDeque;
+
+use crate::board::Board;
+use crate::hex::{Direction, Hex};
+
+/// A cell and where it goes: `q` grows to the east, `r` to the south-east (pointy-topped hexes, each row half a
+/// cell to the right of the one above).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placed {
+    pub hex: Hex,
+    pub q: i32,
+    pub r: i32,
+}
+
+/// The cells to draw: the occupied ones and any extra cells next to them, each with its place.
+#[derive(Clone, Debug, Default)]
+pub struct Layout {
+    cells: Vec<Placed>,
+}
+
+/// Axial steps of the six directions, in [`Direction::ALL`] order.
+const STEPS: [(i32, i32); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];
+
+impl Layout {
+    /// Lay out the occupied cells of `board` and the cells `extra` (empty cells next to the hive, such as the
+    /// destinations of a piece; the first piece's cell when the board is empty). Cells that touch nothing laid
+    /// out are left out.
+    pub fn of(board: &Board, extra: &[Hex]) -> Layout {
+        let mut cells: Vec<Placed> = Vec::new();
+        let start = board
+            .on_board()
+            .first()
+            .and_then(|p| board.hex_of(p))
+            .or_else(|| extra.first().copied());
+        let Some(start) = start else {
+            return Layout { cells };
+        };
+        let place = |cells: &mut Vec<Placed>, hex: Hex, q: i32, r: i32| {
+            let new = !cells.iter().any(|c| c.hex == hex);
+            if new {
+                cells.push(Placed { hex, q, r });
+            }
+            new
+        };
+        place(&mut cells, start, 0, 0);
+        let mut queue = VecDeque::from([(start, 0, 0)]);
+        while let Some((hex, q, r)) = queue.pop_front() {
+            for (dir, (dq, dr)) in Direction::ALL.into_iter().zip(STEPS) {
+                let next = hex.step(dir);
+                if board.is_occupied(next) && place(&mut cells, next, q + dq, r + dr) {
+                    queue.push_back((next, q + dq, r + dr));
+                }
+            }
+        }
+        for &hex in extra {
+            let anchor = Direction::ALL.into_iter().zip(STEPS).find_map(|(dir, (dq, dr))| {
+                let from = hex.step(dir.opposite());
+                cells.iter().find(|c| c.hex == from).map(|c| (c.q + dq, c.r + dr))
+            });
+            if let Some((q, r)) = anchor {
+                place(&mut cells, hex, q, r);
+            }
+        }
+        Layout { cells }
+    }
+
+    /// The cells laid out: the occupied ones first.
+    pub fn cells(&self) -> &[Placed] {
+        &self.cells
+    }
+
+    /// The place of `hex`, if it was laid out.
+    pub fn place_of(&self, hex: Hex) -> Option<(i32, i32)> {
+        self.cells.iter().find(|c| c.hex == hex).map(|c| (c.q, c.r))
+    }
+
+    /// The cell laid out at `(q, r)`, if any.
+    pub fn cell_at(&self, q: i32, r: i32) -> Option<Hex> {
+        self.cells.iter().find(|c| (c.q, c.r) == (q, r)).map(|c| c.hex)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+
+    #[test]
+    fn neighbours_on_the_board_are_neighbours_on_the_page() {
+        let text =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/positions/long2.txt")).unwrap();
+        let pos = Position::from_game_string(text.trim()).unwrap();
+        let board = pos.board();
+        let layout = Layout::of(board, &[]);
+        assert_eq!(layout.cells().len(), 28);
+        for a in layout.cells() {
+            for b in layout.cells() {
+                let (dq, dr) = (b.q - a.q, b.r - a.r);
+                let close = STEPS.contains(&(dq, dr));
+                assert_eq!(close, a.hex.is_next_to(b.hex), "{a:?} {b:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! The engine every front end drives: a game, a searcher and the options, behind calls that return typed results
+//! and typed errors. The UHP session, the arena, the JSON API and the terminal game differ only in how they read
+//! requests and write answers; what a request does is decided here, once.
+//!
+//! Owns the rules of the session (a game must exist and be in progress to move or search, options take effect
+//! here); not text formatting, and never any output.
+
+mod options;
+
+pub use options::{OptionError, OptionInfo, OptionKind, Options, DEFAULT_HASH_MB, HASH_RANGE, NAMES as OPTION_NAMES};
+
+use crate::game::{Game, PlayError, UndoError};
+use crate::game_type::GameType;
+use crate::notation::{GameStringError, MoveString};
+use crate::position::{GameState, Rules};
+use crate::search::{Limits, Report, Searcher, Stopper, TableTooBig};
+
+/// Why the engine cannot do what it was asked. The texts are for people; front ends add their own hints (which
+/// command to try next).
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum EngineError {
+    #[error("No game in progress.")]
+    NoGame,
+    #[error("The game is over ({0}).")]
+    GameOver(GameState),
+    #[error(transparent)]
+    Load(#[from] GameStringError),
+    #[error(transparent)]
+    Move(#[from] PlayError),
+    #[error(transparent)]
+    Undo(#[from] UndoError),
+    #[error(transparent)]
+    Option(#[from] OptionError),
+    #[error(transparent)]
+    Table(#[from] TableTooBig),
+}
+
+/// A search result with its moves named in the position searched.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thought {
+    /// The search's own report.
+    pub report: Report,
+    /// The best move.
+    pub best: MoveString,
+    /// The principal variation, starting with the best move.
+    pub pv: Vec<MoveString>,
+}
+
+/// A game, a searcher and the options.
+pub struct Engine {
+    game: Option<Game>,
+    searcher: Searcher,
+    options: Options,
+}
+
+impl Engine {
+    /// An engine with `options` and no game yet; an error when the table the options ask for does not fit in
+    /// memory.
+    pub fn new(options: Options) -> Result<Engine, TableTooBig> {
+        Ok(Engine {
+            game: None,
+            searcher: Searcher::new(options.max_hash_size)?,
+            options,
+        })
+    }
+
+    /// The options in force.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The game, if one was started.
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// A handle that stops this engine's searches from another thread.
+    pub fn stopper(&self) -> Stopper {
+        self.searcher.stopper()
+    }
+
+    /// The rules new games are played under, from the options.
+    pub fn rules(&self) -> Rules {
+        Rules {
+            threefold_draw: self.options.threefold_repetition_draw,
+        }
+    }
+
+    /// Start a game: a Base game for `None`, otherwise a GameTypeString or a whole GameString (every move checked).
+    /// On error the previous game stays.
+    pub fn new_game(&mut self, spec: Option<&str>) -> Result<&Game, EngineError> {
+        let game = match spec {
+            None => Game::new(GameType::BASE, self.rules()),
+            Some(text) => Game::load(text, self.rules())?,
+        };
+        self.searcher.clear();
+        Ok(self.game.insert(game))
+    }
+
+    /// The game, which must be in progress.
+    fn game_in_progress(&self) -> Result<&Game, EngineError> {
+        in_progress(self.game.as_ref())
+    }
+
+    /// Play the move `text` names (any MoveString that resolves to a legal move; `pass` when nothing else is).
+    pub fn play(&mut self, text: &str) -> Result<&Game, EngineError> {
+        self.game_in_progress()?;
+        let game = self.game.as_mut().ok_or(EngineError::NoGame)?;
+        game.play_text(text)?;
+        Ok(game)
+    }
+
+    /// Every legal move in canonical form: `pass` alone when nothing else is legal.
+    pub fn valid_moves(&self) -> Result<Vec<MoveString>, EngineError> {
+        let game = self.game_in_progress()?;
+        Ok(game.legal_moves().into_iter().map(|mv| game.move_string(mv)).collect())
+    }
+
+    /// Search the current position within `limits`; `on_iteration` hears of each completed depth.
+    pub fn best_move(
+        &mut self,
+        limits: &Limits,
+        mut on_iteration: impl FnMut(&Thought),
+    ) -> Result<Thought, EngineError> {
+        let game = in_progress(self.game.as_ref())?;
+        let name = |report: &Report| Thought {
+            best: game.move_string(report.best),
+            pv: game.line(&report.pv),
+            report: report.clone(),
+        };
+        let report = self
+            .searcher
+            .search(game.position(), limits, |report| on_iteration(&name(report)))
+            .ok_or(EngineError::GameOver(game.state()))?;
+        Ok(name(&report))
+    }
+
+    /// Take back the last `n` moves.
+    pub fn undo(&mut self, n: usize) -> Result<&Game, EngineError> {
+        let game = self.game.as_mut().ok_or(EngineError::NoGame)?;
+        game.undo(n)?;
+        Ok(game)
+    }
+
+    /// Set option `name` to `value`. A new table size that the machine cannot give is refused (the old table
+    /// stays); a new repetition rule applies to the game in progress at once, by replaying it.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<OptionInfo, EngineError> {
+        let changed = self.options.with(name, value)?;
+        if changed.max_hash_size != self.options.max_hash_size {
+            self.searcher.resize_table(changed.max_hash_size)?;
+        }
+        self.options = changed;
+        let rules = self.rules();
+        if let Some(game) = self.game.as_mut() {
+            if game.position().rules() != rules {
+                *game = game.with_rules(rules);
+            }
+        }
+        Ok(self.options.info(name)?)
+    }
+}
+
+/// `game`, which must exist and be in progress.
+fn in_progress(game: Option<&Game>) -> Result<&Game, EngineError> {
+    let game = game.ok_or(EngineError::NoGame)?;
+    match game.state() {
+        state if state.is_over() => Err(EngineError::GameOver(state)),
+        _ => Ok(game),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_runs_through_the_engine() {
+        let mut engine = Engine::new(Options::default()).unwrap();
+        assert_eq!(engine.play("wS1").err(), Some(EngineError::NoGame));
+        engine.new_game(Some("Base+MLP")).unwrap();
+        engine.play("wS1").unwrap();
+        assert!(matches!(engine.play("bQ wS1-"), Err(EngineError::Move(_))));
+        // Six cells around wS1, seven kinds of bug (not the Queen on the first turn).
+        assert_eq!(engine.valid_moves().unwrap().len(), 6 * 7);
+        let thought = engine.best_move(&Limits::depth(2), |_| {}).unwrap();
+        assert_eq!(thought.pv.first(), Some(&thought.best));
+        let game = engine.play(&thought.best.to_string()).unwrap();
+        assert_eq!(game.record().len(), 2);
+        assert!(engine.undo(3).is_err());
+        assert_eq!(engine.undo(2).unwrap().record().len(), 0);
+    }
+
+    #[test]
+    fn a_finished_game_refuses_moves_and_searches() {
+        let mut engine = Engine::new(Options::default()).unwrap();
+        let won = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wG1 -wQ;bG1 bQ-;wA1 wG1\\;bA1 bQ\\;\
+                   wA2 \\wQ;bA2 \\bG1;wG2 wQ/;bG1 wG2\\";
+        assert_eq!(engine.new_game(Some(won)).unwrap().state(), GameState::BlackWins);
+        let over = EngineError::GameOver(GameState::BlackWins);
+        assert_eq!(engine.valid_moves(), Err(over.clone()));
+        assert_eq!(engine.best_move(&Limits::depth(1), |_| {}).err(), Some(over.clone()));
+        assert_eq!(engine.play("pass").err(), Some(over));
+        assert!(engine.undo(1).is_ok());
+    }
+
+    #[test]
+    fn the_repetition_rule_replays_the_game() {
+        let mut engine = Engine::new(Options::default()).unwrap();
+        engine
+            .new_game(Some("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"))
+            .unwrap();
+        // The position after the first `wQ \wS1` comes back after the fifth and the ninth of these moves.
+        for mv in ["wQ \\wS1", "bQ bS1\\", "wQ -wS1", "bQ bS1-"]
+            .repeat(2)
+            .into_iter()
+            .chain(["wQ \\wS1"])
+        {
+            engine.play(mv).unwrap();
+        }
+        assert_eq!(engine.game().unwrap().state(), GameState::InProgress);
+        engine.set_option("ThreefoldRepetitionDraw", "True").unwrap();
+        assert_eq!(engine.game().unwrap().state(), GameState::Draw);
+        engine.set_option("ThreefoldRepetitionDraw", "False").unwrap();
+        assert_eq!(engine.game().unwrap().state(), GameState::InProgress);
+        assert_eq!(engine.game().unwrap().position().repetitions(), 3);
+    }
+}

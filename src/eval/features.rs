@@ -1,0 +1,187 @@
+//! What the evaluation looks at: a fixed list of features of a position, each counted for the side to move minus
+//! the same count for the other side. The evaluation is their dot product with [`super::Weights`]; a tuner fits
+//! the weights to game results from the same vectors.
+//!
+//! Owns the features and how they are counted; not their weights.
+
+use crate::board::Board;
+use crate::piece::{Bug, Color};
+use crate::piece_set::PieceSet;
+use crate::position::Position;
+
+/// Number of features.
+pub const FEATURE_COUNT: usize = 28;
+
+/// One feature of a position.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Feature {
+    /// Pieces of a bug still in hand.
+    InHand(Bug),
+    /// The Queen is on the board with exactly this many occupied neighbours (0 to 6).
+    QueenNeighbours(u8),
+    /// The Queen has a piece on top of her.
+    QueenCovered,
+    /// Own pieces next to the Queen that are free to step away again.
+    FriendlyCanLeave,
+    /// Pieces of a bug on the board that are free to move (on top of their stack, not pinned, not boxed in).
+    Free(Bug),
+    /// Pieces with another piece on top of them.
+    Covered,
+    /// Pieces on top of a stack.
+    OnTop,
+    /// Being the side to move (always 1).
+    Tempo,
+}
+
+impl Feature {
+    /// Every feature, in index order.
+    pub const ALL: [Feature; FEATURE_COUNT] = {
+        let mut all = [Feature::Tempo; FEATURE_COUNT];
+        let mut i = 0;
+        while i < 8 {
+            all[i] = Feature::InHand(Bug::ALL[i]);
+            all[15 + i] = Feature::Free(Bug::ALL[i]);
+            i += 1;
+        }
+        let mut n = 0;
+        while n < 7 {
+            all[8 + n] = Feature::QueenNeighbours(n as u8);
+            n += 1;
+        }
+        all[23] = Feature::QueenCovered;
+        all[24] = Feature::FriendlyCanLeave;
+        all[25] = Feature::Covered;
+        all[26] = Feature::OnTop;
+        all[27] = Feature::Tempo;
+        all
+    };
+
+    /// Position in [`Feature::ALL`] and in feature and weight vectors.
+    pub const fn index(self) -> usize {
+        match self {
+            Feature::InHand(bug) => bug.index(),
+            Feature::QueenNeighbours(n) => 8 + n as usize,
+            Feature::Free(bug) => 15 + bug.index(),
+            Feature::QueenCovered => 23,
+            Feature::FriendlyCanLeave => 24,
+            Feature::Covered => 25,
+            Feature::OnTop => 26,
+            Feature::Tempo => 27,
+        }
+    }
+
+    /// A short name for tables and weight files: `in_hand_ant`, `queen_neighbours_3`, `free_beetle`, ….
+    pub fn name(self) -> String {
+        let bug = |bug: Bug| bug.name().to_ascii_lowercase().replace(' ', "_");
+        match self {
+            Feature::InHand(b) => format!("in_hand_{}", bug(b)),
+            Feature::QueenNeighbours(n) => format!("queen_neighbours_{n}"),
+            Feature::QueenCovered => "queen_covered".into(),
+            Feature::FriendlyCanLeave => "friendly_can_leave".into(),
+            Feature::Free(b) => format!("free_{}", bug(b)),
+            Feature::Covered => "covered".into(),
+            Feature::OnTop => "on_top".into(),
+            Feature::Tempo => "tempo".into(),
+        }
+    }
+}
+
+/// The feature counts of a position, side to move minus the other side.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Features(pub [i32; FEATURE_COUNT]);
+
+impl Features {
+    /// Count the features of `pos`.
+    pub fn of(pos: &Position) -> Features {
+        let pinned = pos.pinned();
+        let board = pos.board();
+        let mut counts = [0i32; FEATURE_COUNT];
+        let me = pos.to_move();
+        for color in Color::ALL {
+            let sign = if color == me { 1 } else { -1 };
+            count_side(pos, board, color, pinned, sign, &mut counts);
+        }
+        counts[Feature::Tempo.index()] = 1;
+        Features(counts)
+    }
+
+    /// The count of one feature.
+    pub fn get(&self, feature: Feature) -> i32 {
+        self.0[feature.index()]
+    }
+}
+
+/// Add `sign` times what `color` has of each feature, ignoring the other side.
+fn count_side(pos: &Position, board: &Board, color: Color, pinned: PieceSet, sign: i32, counts: &mut [i32]) {
+    for bug in Bug::ALL {
+        counts[Feature::InHand(bug).index()] += sign * i32::from(pos.in_hand(color, bug));
+    }
+    let Some(queen) = pos.queen_hex(color) else {
+        // Nothing of this side may move before its Queen is placed, so nothing on the board counts as free.
+        return;
+    };
+
+    let mut occupied = 0;
+    for n in queen.neighbours() {
+        if let Some(top) = board.top(n) {
+            occupied += 1;
+            if top.color() == color && is_free(board, top, pinned) {
+                counts[Feature::FriendlyCanLeave.index()] += sign;
+            }
+        }
+    }
+    counts[Feature::QueenNeighbours(occupied).index()] += sign;
+    if board.height(queen) > 1 {
+        counts[Feature::QueenCovered.index()] += sign;
+    }
+
+    for piece in board.on_board() & PieceSet::of_color(color) {
+        let hex = board.hex_of_unchecked(piece);
+        if board.top(hex) != Some(piece) {
+            counts[Feature::Covered.index()] += sign;
+            continue;
+        }
+        if board.height(hex) > 1 {
+            counts[Feature::OnTop.index()] += sign;
+        }
+        if is_free(board, piece, pinned) {
+            counts[Feature::Free(piece.bug()).index()] += sign;
+        }
+    }
+}
+
+/// Whether `piece` (on top of its stack) could plausibly move: not pinned to the hive, and not boxed in when it
+/// can only slide. A cheap stand-in for counting its moves.
+#[inline]
+fn is_free(board: &Board, piece: crate::piece::Piece, pinned: PieceSet) -> bool {
+    let Some(hex) = board.hex_of(piece) else {
+        return false;
+    };
+    if board.height(hex) > 1 {
+        return board.top(hex) == Some(piece);
+    }
+    if pinned.contains(piece) {
+        return false;
+    }
+    match piece.bug() {
+        // Sliders need an empty cell with an open gate: five occupied neighbours leave the one empty cell gated.
+        Bug::Queen | Bug::Spider | Bug::Ant | Bug::Pillbug => board.occupied_around(hex).len() < 5,
+        _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_feature_has_its_own_index() {
+        for (i, feature) in Feature::ALL.into_iter().enumerate() {
+            assert_eq!(feature.index(), i, "{feature:?}");
+        }
+        let mut names: Vec<String> = Feature::ALL.iter().map(|f| f.name()).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), FEATURE_COUNT);
+    }
+}

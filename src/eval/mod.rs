@@ -1,0 +1,137 @@
+//! Static evaluation: how good a position looks to the side to move, without searching.
+//!
+//! The evaluation is the dot product of a position's [`Features`] (pressure on each Queen, pieces free to move,
+//! pieces covered or on top, pieces in hand) with a set of [`Weights`], clamped to `±MAX_EVAL`. The weights are a
+//! value the searcher holds, so that a tuner can fit them and a match can compare two sets. It does not look at the
+//! game state: a finished game is scored by the search before it ever asks for an evaluation.
+
+mod features;
+
+pub use features::{Feature, Features, FEATURE_COUNT};
+
+use crate::piece::Bug;
+use crate::position::Position;
+
+/// The largest magnitude `evaluate` returns, well below the search's win scores.
+pub const MAX_EVAL: i32 = 20_000;
+
+/// One weight per feature, in [`Feature::ALL`] order, in the search's units.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Weights(pub [i32; FEATURE_COUNT]);
+
+impl Default for Weights {
+    /// The hand-picked weights Waggle has played with since v0.1.0.
+    fn default() -> Self {
+        let mut weights = Weights([0; FEATURE_COUNT]);
+        // Penalty for a Queen with this many occupied neighbours. Steep, because the sixth neighbour ends the game
+        // and each neighbour makes the next one easier to add.
+        const QUEEN_PRESSURE: [i32; 7] = [0, 12, 30, 60, 110, 200, 400];
+        // Value of a piece of each bug (in `Bug::ALL` order) that is free to move.
+        const FREE: [i32; 8] = [18, 12, 18, 12, 30, 22, 18, 15];
+        // Value of a piece of each bug still in hand: flexible, but doing nothing yet.
+        const IN_HAND: [i32; 8] = [0, 5, 8, 5, 12, 10, 8, 7];
+        for bug in Bug::ALL {
+            weights.set(Feature::InHand(bug), IN_HAND[bug.index()]);
+            weights.set(Feature::Free(bug), FREE[bug.index()]);
+        }
+        for (n, penalty) in (0u8..).zip(QUEEN_PRESSURE) {
+            weights.set(Feature::QueenNeighbours(n), -penalty);
+        }
+        // A Queen with a piece on top cannot move, and the piece on top pins her in place.
+        weights.set(Feature::QueenCovered, -60);
+        // An own piece next to the Queen that could step away again is pressure its owner controls.
+        weights.set(Feature::FriendlyCanLeave, 8);
+        weights.set(Feature::Covered, -10);
+        // A piece on top walks over the hive and pins what it covers.
+        weights.set(Feature::OnTop, 15);
+        // The side to move is a tempo ahead, which evens out the odd/even-depth swing of the search.
+        weights.set(Feature::Tempo, 8);
+        weights
+    }
+}
+
+impl Weights {
+    /// The weight of `feature`.
+    pub fn get(&self, feature: Feature) -> i32 {
+        self.0[feature.index()]
+    }
+
+    /// Set the weight of `feature`.
+    pub fn set(&mut self, feature: Feature, weight: i32) {
+        self.0[feature.index()] = weight;
+    }
+
+    /// The unclamped score of `features`: their dot product with these weights.
+    #[inline]
+    pub fn score(&self, features: &Features) -> i32 {
+        self.0.iter().zip(features.0.iter()).map(|(w, f)| w * f).sum()
+    }
+}
+
+/// The value of `pos` for the side to move under `weights`, in the search's units (`±MAX_EVAL` at most).
+pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
+    weights.score(&Features::of(pos)).clamp(-MAX_EVAL, MAX_EVAL)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game_type::GameType;
+
+    fn eval(pos: &Position) -> i32 {
+        evaluate(pos, &Weights::default())
+    }
+
+    #[test]
+    fn the_empty_board_is_level_but_for_the_tempo() {
+        let pos = Position::new(GameType::MLP);
+        assert_eq!(eval(&pos), Weights::default().get(Feature::Tempo));
+    }
+
+    #[test]
+    fn a_crowded_queen_is_bad_for_her_owner_whoever_is_to_move() {
+        let tempo = Weights::default().get(Feature::Tempo);
+        // Black's Queen has five neighbours, White's four (three of them free to step away).
+        let white_to_move = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bG1 bQ-;wG1 \\wQ;\
+                             bG2 bQ/;wG2 /wQ;bG3 bQ\\;wS2 \\wG1;bA1 \\bQ";
+        let black_to_move = format!("{white_to_move};wB1 -wG2");
+        let pos = Position::from_game_string(white_to_move).unwrap();
+        assert!(eval(&pos) > 2 * tempo, "{}", eval(&pos));
+        let features = Features::of(&pos);
+        assert_eq!(
+            features.get(Feature::QueenNeighbours(5)),
+            -1,
+            "Black's Queen: {features:?}"
+        );
+        assert_eq!(
+            features.get(Feature::QueenNeighbours(4)),
+            1,
+            "White's Queen: {features:?}"
+        );
+        let pos = Position::from_game_string(&black_to_move).unwrap();
+        assert!(eval(&pos) < -2 * tempo, "{}", eval(&pos));
+    }
+
+    #[test]
+    fn the_evaluation_is_the_dot_product_and_each_weight_moves_it() {
+        let text = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bG1 bQ-;wG1 \\wQ;bG2 bQ/";
+        let pos = Position::from_game_string(text).unwrap();
+        let features = Features::of(&pos);
+        let weights = Weights::default();
+        let by_hand: i32 = Feature::ALL.iter().map(|&f| weights.get(f) * features.get(f)).sum();
+        assert_eq!(eval(&pos), by_hand);
+        for feature in Feature::ALL {
+            let mut changed = weights;
+            changed.set(feature, weights.get(feature) + 1);
+            assert_eq!(
+                evaluate(&pos, &changed) - eval(&pos),
+                features.get(feature),
+                "{feature:?}"
+            );
+        }
+        // A weight large enough to pass the bound is clamped to it.
+        let mut huge = weights;
+        huge.set(Feature::Tempo, 10 * MAX_EVAL);
+        assert_eq!(evaluate(&pos, &huge), MAX_EVAL);
+    }
+}

@@ -1,0 +1,186 @@
+//! A game as every front end sees it: the position, the rules it is played under, and its record (each move in
+//! canonical notation, named once when it is played). Moves come in as text or as [`Move`]s and are checked;
+//! errors are typed and leave the game as it was.
+//!
+//! Owns the game's life: start, load, play, undo. Searching is the engine's; text output is the front ends'.
+
+use crate::game_type::GameType;
+use crate::legality::IllegalMove;
+use crate::moves::Move;
+use crate::notation::{line, GameString, GameStringError, MoveString, NotationError};
+use crate::position::{GameState, Position, Rules};
+
+/// A move that cannot be played: text that is not a MoveString, or a move the rules forbid.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum PlayError {
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+}
+
+/// More moves asked to be taken back than were played.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("Can't undo {asked} move{}: only {played} played.", if *.asked == 1 { "" } else { "s" })]
+pub struct UndoError {
+    /// Moves asked to be taken back.
+    pub asked: usize,
+    /// Moves played so far.
+    pub played: usize,
+}
+
+/// A game: position, rules and record.
+#[derive(Clone)]
+pub struct Game {
+    position: Position,
+    /// The canonical MoveString of each move played, in order.
+    record: Vec<MoveString>,
+}
+
+impl Game {
+    /// A new game of `game_type` under `rules`.
+    pub fn new(game_type: GameType, rules: Rules) -> Game {
+        Game {
+            position: Position::with_rules(game_type, rules),
+            record: Vec::new(),
+        }
+    }
+
+    /// Load a GameString or a bare GameTypeString under `rules`: every move is replayed and checked, the state and
+    /// turn fields are not trusted.
+    pub fn load(text: &str, rules: Rules) -> Result<Game, GameStringError> {
+        Game::from_record(&text.parse()?, rules)
+    }
+
+    /// Replay `record` under `rules`, every move checked.
+    pub fn from_record(record: &GameString, rules: Rules) -> Result<Game, GameStringError> {
+        let position = Position::load(record, rules)?;
+        let record = line(&Position::with_rules(record.game_type, rules), position.moves());
+        Ok(Game { position, record })
+    }
+
+    /// The same moves played under other rules (the states they reach may differ).
+    pub fn with_rules(&self, rules: Rules) -> Game {
+        let mut position = Position::with_rules(self.position.game_type(), rules);
+        for mv in self.position.moves() {
+            position.play_unchecked(mv);
+        }
+        Game {
+            position,
+            record: self.record.clone(),
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Where the game stands.
+    pub fn state(&self) -> GameState {
+        self.position.state()
+    }
+
+    /// The canonical MoveStrings of the moves played, oldest first.
+    pub fn record(&self) -> &[MoveString] {
+        &self.record
+    }
+
+    /// The GameString of the game as it stands.
+    pub fn game_string(&self) -> GameString {
+        GameString::with_moves(&self.position, self.record.clone())
+    }
+
+    /// The move `text` names here (any MoveString that resolves to the destination is accepted), not yet
+    /// checked for legality.
+    pub fn resolve(&self, text: &str) -> Result<Move, PlayError> {
+        let parsed: MoveString = text.parse()?;
+        Ok(parsed.to_move(&self.position)?)
+    }
+
+    /// Play the move `text` names, if it is legal. Returns its canonical MoveString.
+    pub fn play_text(&mut self, text: &str) -> Result<MoveString, PlayError> {
+        let mv = self.resolve(text)?;
+        Ok(self.play(mv)?)
+    }
+
+    /// Play `mv` if it is legal; otherwise the game stays as it was. Returns its canonical MoveString.
+    pub fn play(&mut self, mv: Move) -> Result<MoveString, IllegalMove> {
+        let name = MoveString::from_move(&self.position, mv);
+        self.position.play(mv)?;
+        self.record.push(name);
+        Ok(name)
+    }
+
+    /// Take back the last `n` moves; none at all when fewer were played.
+    pub fn undo(&mut self, n: usize) -> Result<(), UndoError> {
+        let played = self.record.len();
+        if n > played {
+            return Err(UndoError { asked: n, played });
+        }
+        for _ in 0..n {
+            self.position.undo();
+        }
+        self.record.truncate(played - n);
+        Ok(())
+    }
+
+    /// The legal moves, in generation order.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        self.position.legal_moves().to_vec()
+    }
+
+    /// The canonical MoveString of `mv` in the current position.
+    pub fn move_string(&self, mv: Move) -> MoveString {
+        MoveString::from_move(&self.position, mv)
+    }
+
+    /// The canonical MoveStrings of a line of moves played from the current position (a principal variation).
+    pub fn line(&self, moves: &[Move]) -> Vec<MoveString> {
+        line(&self.position, moves.iter().copied())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_record_follows_play_and_undo() {
+        let mut game = Game::new(GameType::BASE, Rules::default());
+        assert_eq!(game.play_text("wS1").unwrap().to_string(), "wS1");
+        // Any reference that names the destination is accepted; the record keeps the canonical one.
+        assert_eq!(game.play_text("bS1 wS1-").unwrap().to_string(), "bS1 wS1-");
+        assert_eq!(
+            game.play_text("wQ bS1-").unwrap_err().to_string(),
+            "You can't place wQ there: a new piece must touch your own pieces and none of your opponent's."
+        );
+        game.play_text("wQ -wS1").unwrap();
+        assert_eq!(
+            game.game_string().to_string(),
+            "Base;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1"
+        );
+        assert_eq!(game.undo(4), Err(UndoError { asked: 4, played: 3 }));
+        game.undo(2).unwrap();
+        assert_eq!(game.game_string().to_string(), "Base;InProgress;Black[1];wS1");
+        assert!(matches!(
+            game.play_text("bQ wS1-"),
+            Err(PlayError::Illegal(IllegalMove::QueenOnFirstTurn))
+        ));
+        assert!(matches!(game.play_text("bX"), Err(PlayError::Notation(_))));
+        assert_eq!(game.record().len(), 1);
+    }
+
+    #[test]
+    fn a_loaded_game_names_its_moves_canonically() {
+        // A self-referencing MoveString, as in real game records.
+        let game = Game::load(
+            "Base;InProgress;White[2];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wQ wQ\\",
+            Rules::default(),
+        )
+        .unwrap();
+        assert_eq!(game.record().last().unwrap().to_string(), "wQ /wS1");
+        let same = Game::from_record(&game.game_string(), Rules::default()).unwrap();
+        assert_eq!(same.game_string(), game.game_string());
+    }
+}

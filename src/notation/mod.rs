@@ -1,0 +1,66 @@
+//! UHP notation: MoveStrings and GameStrings, parsed without a position (syntax) and then resolved against one
+//! (meaning), and printed in the one canonical form.
+//!
+//! Owns text only: the errors of reading it and piece names here, MoveStrings in `move_string`, GameStrings (the
+//! game record) in `game_string`. Whether a resolved move is legal is `legality`'s question.
+
+mod game_string;
+mod move_string;
+
+pub use game_string::GameString;
+pub use move_string::{line, move_string, MoveString};
+
+use crate::game_type::GameTypeError;
+use crate::legality::IllegalMove;
+use crate::piece::{Bug, Color, Piece};
+
+/// Text that is not a valid MoveString or GameString.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum NotationError {
+    #[error("'{0}' is not a piece: expected a colour (w or b), a bug letter (Q S B G A M L P) and, for S B G A, a number, as in wQ, bS1, wA3")]
+    Piece(String),
+    #[error("'{0}' is not a MoveString: expected pass, a piece (wS1), or a piece and a reference such as wA1 -bQ, bB1 wS1/ or wB2 bQ")]
+    Move(String),
+    #[error(transparent)]
+    GameType(#[from] GameTypeError),
+    #[error("'{0}' is not a game state: expected NotStarted, InProgress, Draw, WhiteWins or BlackWins")]
+    GameState(String),
+    #[error("'{0}' is not a turn: expected White[N] or Black[N]")]
+    Turn(String),
+    #[error("the GameString is empty")]
+    EmptyGameString,
+    #[error("field {number} of the GameString ({what}) is empty: fields are separated by single ';'")]
+    EmptyField { number: usize, what: String },
+}
+
+/// A GameString that cannot be loaded.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum GameStringError {
+    #[error(transparent)]
+    Syntax(#[from] NotationError),
+    #[error("move {number} ('{text}') cannot be played: {reason}")]
+    Illegal {
+        number: usize,
+        text: String,
+        reason: IllegalMove,
+    },
+}
+
+/// Parse a piece name such as `wQ`, `bS2`, `wM` (any case).
+pub fn parse_piece(text: &str) -> Result<Piece, NotationError> {
+    let err = || NotationError::Piece(text.to_string());
+    let mut chars = text.chars();
+    let color = match chars.next().map(|c| c.to_ascii_lowercase()) {
+        Some('w') => Color::White,
+        Some('b') => Color::Black,
+        _ => return Err(err()),
+    };
+    let bug = chars.next().and_then(Bug::from_letter).ok_or_else(err)?;
+    let rest = chars.as_str();
+    let number = match (rest, bug.count()) {
+        ("", 1) => 1,
+        (digit, n) if n > 1 && digit.len() == 1 => digit.parse::<u8>().map_err(|_| err())?,
+        _ => return Err(err()),
+    };
+    Piece::new(color, bug, number).ok_or_else(err)
+}

@@ -1,0 +1,113 @@
+//! The time policy, in one place: how a fixed time per move or a chess clock becomes a deadline (when the search
+//! must stop) and a soft limit (when it should not start another iteration), and the stop flag.
+//!
+//! The search asks `must_stop` every few hundred nodes and `next_iteration_fits` between depths. A search without
+//! a time limit never looks at the time, so that it stays reproducible.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::limits::{Clocks, Limits};
+
+/// Kept back from a fixed time per move for writing the reply and for the front end's own work.
+const REPLY_MARGIN: Duration = Duration::from_millis(15);
+/// Kept back for unwinding the search once the deadline passes: a tenth of what is left, and at most this much.
+const MAX_UNWIND_MARGIN: Duration = Duration::from_millis(15);
+/// Under a clock, the share of the remaining time one move may take: about this many moves are still to come.
+const MOVES_TO_GO: u32 = 25;
+
+/// The wall-clock time the search itself may take for `limits`, margins taken: `None` when no time limit applies.
+pub(crate) fn search_time(limits: &Limits) -> Option<Duration> {
+    let per_move = match (limits.time, limits.clocks.map(move_time)) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }?;
+    let usable = per_move.saturating_sub(REPLY_MARGIN).max(Duration::from_millis(1));
+    Some(usable - (usable / 10).min(MAX_UNWIND_MARGIN))
+}
+
+/// The time to give one move under `clocks`: a share of what is left plus most of the increment, never more than
+/// half of what is left.
+fn move_time(clocks: Clocks) -> Duration {
+    let own = clocks.own;
+    let share = own.remaining / MOVES_TO_GO + own.increment * 3 / 4;
+    share.min(own.remaining / 2)
+}
+
+/// The clock of one search.
+pub(crate) struct Deadline<'a> {
+    start: Instant,
+    /// Abort the iteration in progress at this instant.
+    hard: Option<Instant>,
+    /// Do not start a new iteration once this much time has passed: it would most likely not finish.
+    soft: Option<Duration>,
+    stop: &'a AtomicBool,
+}
+
+impl<'a> Deadline<'a> {
+    /// Start the clock for a search within `limits`, also stopped when `stop` becomes true.
+    pub fn start(limits: &Limits, stop: &'a AtomicBool) -> Deadline<'a> {
+        let start = Instant::now();
+        let budget = search_time(limits);
+        Deadline {
+            start,
+            hard: budget.map(|b| start + b),
+            // Each depth costs several times the one before: past half the budget, the next one rarely finishes.
+            soft: budget.map(|b| b / 2),
+            stop,
+        }
+    }
+
+    /// Whether the stop flag is up.
+    #[inline]
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Whether the search must end now: stopped, or past the deadline.
+    #[inline]
+    pub fn must_stop(&self) -> bool {
+        self.stopped() || self.hard.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Whether there is a time limit at all.
+    pub fn is_timed(&self) -> bool {
+        self.hard.is_some()
+    }
+
+    /// Whether another iteration is worth starting: not stopped, and (with a time limit) less than half the
+    /// budget gone.
+    pub fn next_iteration_fits(&self) -> bool {
+        !self.must_stop() && self.soft.is_none_or(|soft| self.start.elapsed() < soft)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::limits::SideClock;
+
+    #[test]
+    fn margins_are_taken_once() {
+        let time = |ms| search_time(&Limits::time(Duration::from_millis(ms))).unwrap();
+        assert_eq!(time(1000), Duration::from_millis(970));
+        assert_eq!(time(100), Duration::from_micros(76_500));
+        assert!(time(1) > Duration::ZERO);
+        assert_eq!(search_time(&Limits::depth(3)), None);
+    }
+
+    #[test]
+    fn a_clock_never_gives_away_more_than_half_of_what_is_left() {
+        let clocks = |remaining_ms, increment_ms| Clocks {
+            own: SideClock {
+                remaining: Duration::from_millis(remaining_ms),
+                increment: Duration::from_millis(increment_ms),
+            },
+            opponent: SideClock::default(),
+        };
+        assert_eq!(move_time(clocks(10_000, 100)), Duration::from_millis(475));
+        assert_eq!(move_time(clocks(100, 1000)), Duration::from_millis(50));
+        let budget = search_time(&Limits::clocks(clocks(10_000, 100))).unwrap();
+        assert!(budget < Duration::from_millis(475));
+    }
+}

@@ -1,0 +1,56 @@
+//! The Universal Hive Protocol's vocabulary: commands ([`Command`]), replies ([`Reply`]), times and option lines,
+//! each readable and writable. The engine's UHP session and the arena (which drives other engines) speak through
+//! these same types.
+//!
+//! Owns text only; what a command does is the engine's business.
+
+mod command;
+mod reply;
+mod time;
+
+pub use command::{Command, CommandError, SearchLimit, MAX_PERFT_DEPTH};
+pub use reply::{Outcome, Reply, ReplyReader};
+pub use time::{format_time, parse_time};
+
+use crate::engine::{OptionInfo, OptionKind};
+
+/// An option as UHP lists it: `Name;Type;Value;Default`, then `;Min;Max` for an `int`, `;v1;v2;…` for an `enum`
+/// and nothing more for a `bool` (the types Mzinga.Viewer accepts).
+pub fn option_line(option: &OptionInfo) -> String {
+    let head = |kind: &str| format!("{};{kind};{};{}", option.name, option.value, option.default);
+    match option.kind {
+        OptionKind::Int { min, max } => format!("{};{min};{max}", head("int")),
+        OptionKind::Bool => head("bool"),
+        OptionKind::Enum(values) => format!("{};{}", head("enum"), values.join(";")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Options;
+
+    #[test]
+    fn option_lines_have_the_form_mzinga_viewer_parses() {
+        let options = Options::default();
+        let lines: Vec<String> = options.all().iter().map(option_line).collect();
+        assert_eq!(
+            lines,
+            [
+                "MaxHashSize;int;64;64;1;4096",
+                "ReportIntermediateBestMoves;bool;False;False",
+                "ThreefoldRepetitionDraw;bool;False;False"
+            ]
+        );
+        let choice = OptionInfo {
+            name: "PonderDuringIdle",
+            kind: OptionKind::Enum(&["Disabled", "SingleThreaded"]),
+            value: "Disabled".into(),
+            default: "Disabled".into(),
+        };
+        assert_eq!(
+            option_line(&choice),
+            "PonderDuringIdle;enum;Disabled;Disabled;Disabled;SingleThreaded"
+        );
+    }
+}
