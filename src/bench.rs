@@ -37,10 +37,15 @@ pub const POSITIONS: [(&str, &str); 15] = [
 /// One position's search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BenchLine {
+    /// The position's name.
     pub name: &'static str,
+    /// Nodes the search visited.
     pub nodes: u64,
+    /// Its score, for the side to move.
     pub score: i32,
+    /// The move it chose.
     pub best: String,
+    /// How long it took.
     pub elapsed: Duration,
 }
 

@@ -51,6 +51,8 @@ pub enum IllegalMove {
     CannotCarry(Piece),
     #[error("{0} is already on the board, so it can't be placed; give a destination to move it.")]
     AlreadyPlaced(Piece),
+    #[error("{0} is not on the board, so it can't be moved; place it instead.")]
+    NotOnBoard(Piece),
 }
 
 impl Position {
@@ -115,6 +117,9 @@ impl Position {
                 _ => IllegalMove::BadPlacement(piece),
             }
         } else {
+            if !board.is_on_board(piece) {
+                return IllegalMove::NotOnBoard(piece);
+            }
             // With the Queen on the board, the fourth-turn rule cannot be what forbids a movement.
             if self.queen_hex(me).is_none() {
                 return if piece.color() == me {

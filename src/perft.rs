@@ -43,8 +43,11 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
 /// The perft of one depth and how long it took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Timed {
+    /// The depth counted.
     pub depth: u32,
+    /// The number of move sequences of that length.
     pub count: u64,
+    /// How long counting took.
     pub elapsed: Duration,
 }
 

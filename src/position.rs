@@ -332,3 +332,41 @@ impl Position {
 pub(crate) fn queen(color: Color) -> Piece {
     Piece::from_index(color.index() * 14)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repetitions_are_counted_under_any_rules_and_undone_with_the_moves() {
+        for rules in [Rules::default(), Rules { threefold_draw: true }] {
+            let mut pos = Position::with_rules(GameType::BASE, rules);
+            assert_eq!(pos.repetitions(), 1);
+            let mut moves = pos.legal_moves();
+            pos.play_unchecked(moves[0]);
+            assert_eq!(pos.repetitions(), 1);
+            pos.undo();
+            assert_eq!(pos.repetitions(), 1);
+            // Two Queens shuttling: each position of the shuttle comes back four moves later. (The fourth also has
+            // the stacks of the position before the shuttle, where the Queen had been placed rather than moved.)
+            for text in ["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"] {
+                let mv = crate::notation::MoveString::to_move(text.parse().unwrap(), &pos).unwrap();
+                pos.play(mv).unwrap();
+            }
+            let shuttle = ["wQ \\wS1", "bQ bS1\\", "wQ -wS1", "bQ bS1-"];
+            for (i, text) in shuttle.iter().cycle().take(8).enumerate() {
+                let mv = crate::notation::MoveString::to_move(text.parse().unwrap(), &pos).unwrap();
+                pos.play(mv).unwrap();
+                if i % 4 != 3 {
+                    assert_eq!(pos.repetitions(), 1 + i / 4, "after shuttle move {}", i + 1);
+                }
+            }
+            for _ in 0..5 {
+                pos.undo();
+            }
+            assert_eq!(pos.repetitions(), 1, "back after the third shuttle move");
+            moves = pos.legal_moves();
+            assert!(moves.len() > 1);
+        }
+    }
+}

@@ -132,3 +132,16 @@ fn a_carried_piece_rests_and_a_finished_game_takes_no_moves() {
     assert!(carried > 0, "no carry of an opponent's piece in 300 random games");
     assert!(finished > 0, "no finished game in 300 random games");
 }
+
+/// A move built by hand (not from notation) for a piece still in hand is refused, not played: the checked `play`
+/// generates the legal moves and the unchecked variant is only for moves taken from that list.
+#[test]
+fn moving_a_piece_that_is_still_in_hand_is_refused() {
+    let mut pos = Position::from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-").unwrap();
+    let before = (pos.game_string(), pos.hash());
+    let to = pos.board().hex_of(piece("wS1")).unwrap().step(waggle::Direction::West);
+    let err = pos.play(Move::Move { piece: piece("wQ"), to }).unwrap_err();
+    assert_eq!(err, IllegalMove::NotOnBoard(piece("wQ")));
+    assert_eq!((pos.game_string(), pos.hash()), before);
+    assert!(pos.board().is_on_board(piece("wS1")));
+}

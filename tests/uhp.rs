@@ -313,3 +313,105 @@ fn a_line_that_is_not_utf8_is_an_error_not_the_end() {
     assert!(reply[0].starts_with("err "), "{reply:?}");
     assert_eq!(e.one("play wS1"), "Base;InProgress;Black[1];wS1");
 }
+
+/// A hive that crosses the edge of the storage grid is drawn as it is: the 22 pieces of this line in one row,
+/// with no piece torn off and no empty cells.
+#[test]
+fn board_draws_a_long_line_in_one_row() {
+    let mut e = Engine::start(&[]);
+    let line = "Base;InProgress;White[1];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wS2 -wQ;bS2 bQ-;wB1 -wS2;bB1 bS2-;wB2 -wB1;\
+                bB2 bB1-;wG1 -wB2;bG1 bB2-;wG2 -wG1;bG2 bG1-;wG3 -wG2;bG3 bG2-;wA1 -wG3;bA1 bG3-;wA2 -wA1;bA2 bA1-;\
+                wA3 -wA2;bA3 bA2-;wA3 bA3-;pass;wA2 wA3-;pass;wA1 wA2-;pass;wG3 wA1-;pass";
+    e.one(&format!("newgame {line}"));
+    e.one("play wG2 wG3-");
+    let board = e.ask("board");
+    assert_eq!(board.len(), 2, "{board:#?}");
+    let cells: Vec<&str> = board[1].split_whitespace().collect();
+    assert_eq!(cells.len(), 22, "{board:#?}");
+    assert!(!cells.contains(&"."), "{board:#?}");
+    assert_eq!(cells.first(), Some(&"wG1"));
+    assert_eq!(cells.last(), Some(&"wG2"));
+}
+
+/// Game servers build GameStrings that end in `;`: one empty last field is forgiven; any other empty field is
+/// named.
+#[test]
+fn a_game_string_ending_in_a_semicolon_loads() {
+    let mut e = Engine::start(&[]);
+    assert_eq!(
+        e.one("newgame Base;InProgress;Black[1];wS1;"),
+        "Base;InProgress;Black[1];wS1"
+    );
+    let reply = e.one("newgame Base;InProgress;White[2];wS1;;bS1 wS1-");
+    assert!(
+        reply.starts_with("err ") && reply.contains("field 5") && reply.contains("move 2"),
+        "{reply}"
+    );
+    assert_eq!(e.one("play bS1 wS1-"), "Base;InProgress;White[2];wS1;bS1 wS1-");
+}
+
+/// A table size the option offers but the machine cannot give is refused with `err`; the engine keeps its old
+/// table and goes on playing.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_table_the_machine_cannot_give_is_refused() {
+    let mut child = Command::new("sh")
+        .args([
+            "-c",
+            &format!("ulimit -v 2000000 && exec '{}'", env!("CARGO_BIN_EXE_waggle")),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start waggle under ulimit");
+    let mut stdin = child.stdin.take().unwrap();
+    let script = "options set MaxHashSize 4096\noptions get MaxHashSize\nnewgame Base+MLP\nbestmove depth 2\nexit\n";
+    stdin.write_all(script.as_bytes()).unwrap();
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[3].starts_with("err ") && lines[3].contains("4096 MB"), "{text}");
+    assert_eq!(lines[5], "MaxHashSize;int;64;64;1;4096", "{text}");
+    assert_eq!(lines[7], "Base+MLP;NotStarted;White[1]", "{text}");
+    lines[9].parse::<MoveString>().unwrap_or_else(|e| panic!("{text}: {e}"));
+}
+
+/// The table is not written before the start-up block: a 1 GB table costs no resident memory (and so no time)
+/// until a search uses it.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_big_table_is_not_touched_at_start_up() {
+    let e = Engine::start(&["--max-hash-size", "1024"]);
+    let status = std::fs::read_to_string(format!("/proc/{}/status", e.child.id())).unwrap();
+    let rss_kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .expect("VmRSS in /proc status");
+    assert!(rss_kb < 64 * 1024, "{rss_kb} kB resident after start-up");
+}
+
+/// The repetition rule is fixed per game: switching the option on and off leaves a new game counting from one,
+/// and with the option on the third occurrence of a position is a draw at once.
+#[test]
+fn threefold_repetition_is_a_draw_exactly_at_the_third_occurrence() {
+    let mut e = Engine::start(&[]);
+    e.one("options set ThreefoldRepetitionDraw True");
+    e.one("options set ThreefoldRepetitionDraw False");
+    e.one("options set ThreefoldRepetitionDraw True");
+    e.one("newgame Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-");
+    // Both Queens leave their first cells, then shuttle between two others each: the position after the second
+    // move comes back after the sixth and the tenth, and no position comes back sooner.
+    let moves = ["wQ \\wS1", "bQ bS1\\"]
+        .into_iter()
+        .chain(["wQ wS1/", "bQ /bS1", "wQ \\wS1", "bQ bS1\\"].repeat(2));
+    for (i, mv) in moves.enumerate() {
+        let game = e.one(&format!("play {mv}"));
+        let expected = if i == 9 { "Base;Draw;" } else { "Base;InProgress;" };
+        assert!(game.starts_with(expected), "move {}: {game}", i + 1);
+    }
+}

@@ -12,8 +12,11 @@ use crate::hex::{Direction, Hex};
 /// cell to the right of the one above).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placed {
+    /// The cell.
     pub hex: Hex,
+    /// Its column, counted to the east.
     pub q: i32,
+    /// Its row, counted to the south-east.
     pub r: i32,
 }
 

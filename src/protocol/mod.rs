@@ -33,6 +33,16 @@ impl<W: Write> Session<W> {
         Session { out, engine }
     }
 
+    /// The stream replies are written to.
+    pub fn output_mut(&mut self) -> &mut W {
+        &mut self.out
+    }
+
+    /// The engine, to look at (the game, the options) without going through the protocol.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
     /// A handle that stops a running `bestmove` from another thread (the move found so far is still printed).
     pub fn stopper(&self) -> Stopper {
         self.engine.stopper()
