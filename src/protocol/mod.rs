@@ -9,7 +9,6 @@ use std::io::{self, Write};
 
 use crate::draw::board_text;
 use crate::engine::{Engine, EngineError};
-use crate::game::PlayError;
 use crate::perft::perft_by_depth;
 use crate::search::{Limits, Stopper};
 use crate::uhp::{option_line, Command, Reply, SearchLimit};
@@ -163,9 +162,7 @@ fn info_lines() -> Vec<String> {
 fn answer(result: Result<Vec<String>, EngineError>) -> Reply {
     match result {
         Ok(lines) => Reply::ok(lines),
-        Err(EngineError::Move(e @ (PlayError::Notation(_) | PlayError::Illegal(_)))) => {
-            Reply::invalid_move(e.to_string())
-        }
+        Err(EngineError::Move(e)) => Reply::invalid_move(e.to_string()),
         Err(e @ EngineError::NoGame) => Reply::err(format!("{e} Try 'newgame' to start a new game.")),
         Err(e @ EngineError::GameOver(_)) => Reply::err(format!("{e} Try 'undo' or 'newgame'.")),
         Err(e) => Reply::err(e.to_string()),
