@@ -46,6 +46,7 @@
 //! assert!(game.legal_moves().contains(&report.best));
 //! ```
 
+pub mod arena;
 pub mod bench;
 pub mod board;
 pub mod draw;
@@ -59,6 +60,7 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
+pub mod pgn;
 pub mod piece;
 pub mod piece_set;
 pub mod position;

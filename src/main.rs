@@ -1,15 +1,20 @@
 //! The `waggle` command line: the UHP engine (default), perft and the search bench. The only place that uses
 //! `anyhow`, reads stdin or handles signals.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
 use std::sync::mpsc;
 use std::thread;
+use std::time::Duration;
 
-use anyhow::{Context, Result};
-use clap::{Parser, Subcommand};
+use anyhow::{bail, Context, Result};
+use clap::{Args, Parser, Subcommand};
+use waggle::arena::stats::SprtSettings;
+use waggle::arena::{console, openings, EngineSpec, GameSettings, MatchConfig, MoveLimit, Openings, Shard};
 use waggle::engine::{Engine, Options, DEFAULT_HASH_MB};
 use waggle::perft::{divide, perft_by_depth};
 use waggle::protocol::{Flow, Session};
+use waggle::GameType;
 use waggle::{bench, move_string, Position};
 
 /// Waggle: a Hive engine (with the Mosquito, Ladybug and Pillbug) speaking the Universal Hive Protocol.
@@ -53,6 +58,87 @@ enum Command {
         #[arg(default_value_t = bench::DEFAULT_DEPTH)]
         depth: u32,
     },
+    /// Play UHP engines against each other and say which is stronger (`waggle match merge FILES…` sums up the
+    /// results files of the shards of one match).
+    Match(Box<MatchArgs>),
+}
+
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+struct MatchArgs {
+    #[command(subcommand)]
+    merge: Option<MatchCommand>,
+    /// Each engine's command line, quoted as one argument (split as a shell would). Two engines play a match;
+    /// three or more a round robin.
+    #[arg(value_name = "ENGINE", required = true, num_args = 2..)]
+    engines: Vec<String>,
+    /// The name of an engine, in the order the engines are given (repeat for each; default: its `id` line).
+    #[arg(long = "name", value_name = "NAME")]
+    names: Vec<String>,
+    /// The first engine against each of the others, not everyone against everyone.
+    #[arg(long)]
+    gauntlet: bool,
+    /// Games for each pairing of engines (rounded up to an even number: each opening is played twice).
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// Fixed time per move, in seconds (sent as `bestmove time hh:mm:ss[.fffffff]`).
+    #[arg(long, value_name = "SECONDS", group = "limit")]
+    time: Option<f64>,
+    /// Fixed depth per move (`bestmove depth N`).
+    #[arg(long, value_name = "PLIES", group = "limit")]
+    depth: Option<u32>,
+    /// A chess clock, BASE+INC in seconds (for example 10+0.1).
+    #[arg(long, value_name = "BASE+INC", group = "limit")]
+    clock: Option<String>,
+    /// How late, in seconds, a reply may be past its time or its clock before it forfeits the game.
+    #[arg(long, value_name = "SECONDS", default_value_t = 0.05)]
+    margin: f64,
+    /// How long, in seconds, any other reply may take (newgame, play, bestmove at a fixed depth).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    timeout: f64,
+    /// Random plies of each opening.
+    #[arg(long, value_name = "PLIES", default_value_t = 4)]
+    openings: usize,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Openings from a file: GameStrings one a line, or a Mzinga .pgn file.
+    #[arg(long, value_name = "FILE")]
+    book: Option<String>,
+    /// Game type of the random openings.
+    #[arg(long, value_name = "TYPE", default_value = "Base+MLP")]
+    game_type: GameType,
+    /// Adjudicate a game as a draw after this many plies (0: never).
+    #[arg(long, value_name = "PLIES", default_value_t = 400)]
+    max_plies: usize,
+    /// Adjudicate a game as a draw when a position occurs for the third time.
+    #[arg(long)]
+    threefold: bool,
+    /// Stop once a sequential probability ratio test decides, e.g. elo0=0,elo1=5,alpha=0.05,beta=0.05.
+    #[arg(long, value_name = "SETTINGS")]
+    sprt: Option<SprtSettings>,
+    /// Write one Mzinga .pgn file per game into this directory.
+    #[arg(long, value_name = "DIR")]
+    pgn: Option<PathBuf>,
+    /// Games played at once.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    concurrency: usize,
+    /// Play only the I-th of N disjoint slices of the schedule (for spreading a match over machines).
+    #[arg(long, value_name = "I/N")]
+    shard: Option<Shard>,
+    /// Write each game's result to this file (default with --shard: shard-I-of-N.results).
+    #[arg(long, value_name = "FILE")]
+    results: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum MatchCommand {
+    /// Sum up the results files of the shards of one match.
+    Merge {
+        /// The results files.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
 }
 
 fn main() -> Result<()> {
@@ -64,6 +150,7 @@ fn main() -> Result<()> {
             game,
         }) => run_perft(&game, depth, show),
         Some(Command::Bench { depth }) => run_bench(depth),
+        Some(Command::Match(args)) => run_match(*args),
         None => {
             let options = Options {
                 max_hash_size: cli.max_hash_size as usize,
@@ -154,5 +241,78 @@ fn run_bench(depth: u32) -> Result<()> {
         nodes as f64 / elapsed.as_secs_f64().max(1e-9)
     );
     println!("signature {nodes}");
+    Ok(())
+}
+
+fn run_match(args: MatchArgs) -> Result<()> {
+    if let Some(MatchCommand::Merge { files }) = args.merge {
+        return console::merge(&files, &mut io::stdout().lock()).context("merging results");
+    }
+    if args.names.len() > args.engines.len() {
+        bail!("{} names for {} engines", args.names.len(), args.engines.len());
+    }
+    let seconds = |what: &str, s: f64| -> Result<Duration> {
+        Duration::try_from_secs_f64(s).with_context(|| format!("{what}: {s} is not a number of seconds"))
+    };
+    let limit = match (args.time, args.depth, &args.clock) {
+        (Some(time), None, None) => MoveLimit::Time(seconds("--time", time)?),
+        (None, Some(depth), None) => MoveLimit::Depth(depth),
+        (None, None, Some(clock)) => {
+            let (base, increment) = clock.split_once('+').unwrap_or((clock, "0"));
+            let number = |t: &str| {
+                t.trim()
+                    .parse::<f64>()
+                    .with_context(|| format!("--clock {clock}: expected BASE+INC in seconds"))
+            };
+            MoveLimit::Clock {
+                base: seconds("--clock", number(base)?)?,
+                increment: seconds("--clock", number(increment)?)?,
+            }
+        }
+        _ => bail!("give one of --time SECONDS, --depth PLIES or --clock BASE+INC"),
+    };
+    let openings = match &args.book {
+        Some(path) => Openings::Book(openings::read_book(path)?),
+        None => Openings::Random {
+            plies: args.openings,
+            seed: args.seed,
+        },
+    };
+    let shard = args.shard.unwrap_or(Shard::ALL);
+    let results_file = args.results.or_else(|| {
+        args.shard
+            .map(|s| PathBuf::from(format!("shard-{}-of-{}.results", s.index, s.count)))
+    });
+    let config = MatchConfig {
+        engines: args
+            .engines
+            .iter()
+            .enumerate()
+            .map(|(i, command)| EngineSpec {
+                command: command.clone(),
+                name: args.names.get(i).cloned(),
+            })
+            .collect(),
+        gauntlet: args.gauntlet,
+        games: args.games,
+        game_type: args.game_type,
+        openings,
+        settings: GameSettings {
+            limit,
+            margin: seconds("--margin", args.margin)?,
+            timeout: seconds("--timeout", args.timeout)?,
+            max_plies: (args.max_plies > 0).then_some(args.max_plies),
+            threefold: args.threefold,
+        },
+        sprt: args.sprt,
+        concurrency: args.concurrency,
+        shard,
+        pgn_dir: args.pgn,
+        results_file,
+    };
+    let stderr = io::stderr();
+    let mut progress = stderr.is_terminal().then(|| stderr.lock());
+    let progress = progress.as_mut().map(|p| p as &mut dyn Write);
+    console::play_match(&config, &mut io::stdout().lock(), progress)?;
     Ok(())
 }

@@ -1,0 +1,21 @@
+//! The arena: `waggle match` plays UHP engines against each other, judges every move with Waggle's own rules,
+//! and says who is stronger.
+//!
+//! The rooms: `process` (an engine as a child process), `referee` (one game), `schedule` (who plays whom, shards),
+//! `openings` (random and from a book), `runner` (a whole match, concurrency, the SPRT stop), `results` (the
+//! results file and the summary's arithmetic), `stats` (Elo, LOS, SPRT), `report` (the words) and `console` (what
+//! `waggle match` prints).
+
+pub mod console;
+pub mod openings;
+pub mod process;
+pub mod referee;
+pub mod report;
+pub mod results;
+pub mod runner;
+pub mod schedule;
+pub mod stats;
+
+pub use referee::{GameSettings, MoveLimit};
+pub use runner::{EngineSpec, MatchConfig, MatchError, Openings};
+pub use schedule::Shard;

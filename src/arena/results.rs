@@ -1,0 +1,458 @@
+//! The results of a match: one line per finished game, written to a file as games end (so that shards played on
+//! different machines can be merged), and the summary drawn from them: scores, pairs, times.
+//!
+//! Owns the results file's format and the arithmetic of the summary; the statistics are `stats`', the text the
+//! user reads is `report`'s.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use super::referee::MoveTimes;
+use super::schedule::ScheduledGame;
+use super::stats::{GameScore, Pentanomial, Score, SprtSettings};
+use crate::piece::Color;
+use crate::position::GameState;
+
+/// The first line of a results file.
+const HEADER: &str = "# waggle match results 1";
+
+/// A finished game of a match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finished {
+    /// Where it stood in the schedule.
+    pub game: ScheduledGame,
+    /// `WhiteWins`, `BlackWins` or `Draw`.
+    pub state: GameState,
+    /// The side that forfeited, if one did.
+    pub forfeit: Option<Color>,
+    /// Why the game ended.
+    pub reason: String,
+    /// Plies played, opening included.
+    pub plies: usize,
+    /// Move times of White and Black.
+    pub times: [MoveTimes; 2],
+    /// The referee's own time between `ok`s and the next commands, and how many such gaps.
+    pub overhead: (Duration, u32),
+}
+
+impl Finished {
+    /// The game's result for `engine`, if it played in it.
+    pub fn score_for(&self, engine: usize) -> Option<GameScore> {
+        let color = if engine == self.game.white {
+            Color::White
+        } else if engine == self.game.black {
+            Color::Black
+        } else {
+            return None;
+        };
+        Some(match (self.state, color) {
+            (GameState::WhiteWins, Color::White) | (GameState::BlackWins, Color::Black) => GameScore::Win,
+            (GameState::WhiteWins, Color::Black) | (GameState::BlackWins, Color::White) => GameScore::Loss,
+            _ => GameScore::Draw,
+        })
+    }
+
+    /// The line the results file keeps for this game (tab-separated, without the line break).
+    pub fn to_line(&self) -> String {
+        let g = &self.game;
+        let mut line = format!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            g.number,
+            g.pair,
+            g.pairing,
+            g.opening,
+            g.white,
+            g.black,
+            self.state,
+            self.forfeit.map_or("-", |c| c.name()),
+            self.plies
+        );
+        for times in &self.times {
+            let _ = write!(
+                line,
+                "\t{}\t{}\t{}",
+                times.moves,
+                times.total.as_micros(),
+                times.worst.as_micros()
+            );
+        }
+        let _ = write!(line, "\t{}\t{}", self.overhead.0.as_micros(), self.overhead.1);
+        line.push('\t');
+        line.push_str(&self.reason.replace(['\t', '\n', '\r'], " "));
+        line
+    }
+
+    /// Read back a line written by [`Finished::to_line`].
+    pub fn from_line(line: &str) -> Option<Finished> {
+        let fields: Vec<&str> = line.splitn(18, '\t').collect();
+        if fields.len() != 18 {
+            return None;
+        }
+        let number = |i: usize| fields[i].parse::<u64>().ok();
+        let micros = |i: usize| number(i).map(Duration::from_micros);
+        let times = |at: usize| -> Option<MoveTimes> {
+            Some(MoveTimes {
+                moves: u32::try_from(number(at)?).ok()?,
+                total: micros(at + 1)?,
+                worst: micros(at + 2)?,
+            })
+        };
+        let forfeit = match fields[7] {
+            "-" => None,
+            name => Some(*Color::ALL.iter().find(|c| c.name() == name)?),
+        };
+        let state = GameState::from_name(fields[6]).filter(|s| s.is_over())?;
+        Some(Finished {
+            game: ScheduledGame {
+                number: number(0)? as usize,
+                pair: number(1)? as usize,
+                pairing: number(2)? as usize,
+                opening: number(3)? as usize,
+                white: number(4)? as usize,
+                black: number(5)? as usize,
+            },
+            state,
+            forfeit,
+            plies: number(8)? as usize,
+            times: [times(9)?, times(12)?],
+            overhead: (micros(15)?, u32::try_from(number(16)?).ok()?),
+            reason: fields[17].to_string(),
+        })
+    }
+}
+
+/// The head of a results file: the engines' names (in the order their indices count), and the SPRT settings
+/// when the match ran one.
+pub fn file_header(engines: &[String], sprt: Option<&SprtSettings>) -> String {
+    let mut text = format!("{HEADER}\n");
+    for (i, name) in engines.iter().enumerate() {
+        let _ = writeln!(text, "# engine\t{i}\t{}", name.replace(['\t', '\n'], " "));
+    }
+    if let Some(sprt) = sprt {
+        let _ = writeln!(text, "# sprt\t{sprt}");
+    }
+    text
+}
+
+/// What a results file holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResultsFile {
+    /// The engines' names.
+    pub engines: Vec<String>,
+    /// The SPRT settings, if the match ran one.
+    pub sprt: Option<SprtSettings>,
+    /// The finished games.
+    pub games: Vec<Finished>,
+}
+
+/// A results file that cannot be read, or files that do not belong to the same match.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResultsError {
+    #[error("{path}: cannot be read: {why}")]
+    Read { path: String, why: String },
+    #[error("{path}: not a waggle match results file (it does not start with '{HEADER}')")]
+    NotResults { path: String },
+    #[error("{path}, line {line}: {why}")]
+    Line { path: String, line: usize, why: String },
+    #[error("{path} is from another match: its engines are {theirs:?}, not {ours:?}")]
+    OtherMatch {
+        path: String,
+        theirs: Vec<String>,
+        ours: Vec<String>,
+    },
+    #[error("game {number} is in more than one file")]
+    Twice { number: usize },
+}
+
+/// Read the results file at `path`.
+pub fn read_file(path: &str) -> Result<ResultsFile, ResultsError> {
+    let text = std::fs::read_to_string(path).map_err(|e| ResultsError::Read {
+        path: path.to_string(),
+        why: e.to_string(),
+    })?;
+    let mut lines = text.lines().enumerate();
+    if lines.next().map(|(_, l)| l.trim_end()) != Some(HEADER) {
+        return Err(ResultsError::NotResults { path: path.to_string() });
+    }
+    let mut file = ResultsFile {
+        engines: Vec::new(),
+        sprt: None,
+        games: Vec::new(),
+    };
+    for (i, line) in lines {
+        let bad = |why: String| ResultsError::Line {
+            path: path.to_string(),
+            line: i + 1,
+            why,
+        };
+        if let Some(rest) = line.strip_prefix("# engine\t") {
+            let (index, name) = rest
+                .split_once('\t')
+                .ok_or_else(|| bad("an engine line needs an index and a name".into()))?;
+            if index.parse() != Ok(file.engines.len()) {
+                return Err(bad(format!("engine {index} out of order")));
+            }
+            file.engines.push(name.to_string());
+        } else if let Some(rest) = line.strip_prefix("# sprt\t") {
+            file.sprt = Some(rest.parse().map_err(|e| bad(format!("{e}")))?);
+        } else if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        } else {
+            let game = Finished::from_line(line).ok_or_else(|| bad("not a game line".into()))?;
+            if game.game.white.max(game.game.black) >= file.engines.len() {
+                return Err(bad("a game of an engine the file does not name".into()));
+            }
+            file.games.push(game);
+        }
+    }
+    Ok(file)
+}
+
+/// Merge the results files at `paths` (shards of one match) into one.
+pub fn merge_files(paths: &[String]) -> Result<ResultsFile, ResultsError> {
+    let mut merged: Option<ResultsFile> = None;
+    for path in paths {
+        let file = read_file(path)?;
+        match merged.as_mut() {
+            None => merged = Some(file),
+            Some(all) => {
+                if all.engines != file.engines {
+                    return Err(ResultsError::OtherMatch {
+                        path: path.clone(),
+                        theirs: file.engines,
+                        ours: all.engines.clone(),
+                    });
+                }
+                all.games.extend(file.games);
+            }
+        }
+    }
+    let mut merged = merged.ok_or_else(|| ResultsError::Read {
+        path: String::new(),
+        why: "no results file given".into(),
+    })?;
+    merged.games.sort_by_key(|g| g.game.number);
+    if let Some(twice) = merged.games.windows(2).find(|w| w[0].game.number == w[1].game.number) {
+        return Err(ResultsError::Twice {
+            number: twice[0].game.number,
+        });
+    }
+    Ok(merged)
+}
+
+/// The results of one pairing, from its first engine's point of view.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PairingSummary {
+    /// The engine results are counted for.
+    pub first: usize,
+    /// Its opponent.
+    pub second: usize,
+    /// Every game.
+    pub score: Score,
+    /// Games where `first` played White.
+    pub as_white: Score,
+    /// Complete pairs.
+    pub pairs: Pentanomial,
+}
+
+/// Everything the summary of a match says.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    /// One entry per pairing that played, in pairing order.
+    pub pairings: Vec<PairingSummary>,
+    /// Each engine's games against the whole field.
+    pub totals: Vec<Score>,
+    /// Each engine's move times.
+    pub times: Vec<MoveTimes>,
+    /// Games lost by forfeit, per engine.
+    pub forfeits: Vec<u32>,
+    /// The referee's own time per gap between an `ok` and the next command, summed, and the gaps counted.
+    pub overhead: (Duration, u32),
+    /// Moves played by the engines (not counting openings).
+    pub moves: u32,
+}
+
+/// Draw up the summary of `games` between `engines` engines.
+pub fn summarize(engines: usize, games: &[Finished]) -> Summary {
+    let mut summary = Summary {
+        totals: vec![Score::default(); engines],
+        times: vec![MoveTimes::default(); engines],
+        forfeits: vec![0; engines],
+        ..Summary::default()
+    };
+    let mut sorted: Vec<&Finished> = games.iter().collect();
+    sorted.sort_by_key(|g| (g.game.pairing, g.game.pair, g.game.number));
+    for game in &sorted {
+        let (white, black) = (game.game.white, game.game.black);
+        let (first, second) = (white.min(black), white.max(black));
+        let entry = match summary
+            .pairings
+            .iter()
+            .position(|p| (p.first, p.second) == (first, second))
+        {
+            Some(i) => &mut summary.pairings[i],
+            None => {
+                summary.pairings.push(PairingSummary {
+                    first,
+                    second,
+                    ..PairingSummary::default()
+                });
+                summary.pairings.last_mut().expect("just pushed")
+            }
+        };
+        let Some(result) = game.score_for(first) else { continue };
+        entry.score.record(result);
+        if white == first {
+            entry.as_white.record(result);
+        }
+        for (engine, color) in [(white, Color::White), (black, Color::Black)] {
+            if let Some(score) = game.score_for(engine) {
+                summary.totals[engine].record(score);
+            }
+            summary.times[engine].merge(game.times[color.index()]);
+            summary.moves += game.times[color.index()].moves;
+        }
+        if let Some(color) = game.forfeit {
+            let loser = if color == Color::White { white } else { black };
+            summary.forfeits[loser] += 1;
+        }
+        summary.overhead.0 += game.overhead.0;
+        summary.overhead.1 += game.overhead.1;
+    }
+    // Pairs whose two games both finished.
+    for pair in sorted.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        if a.game.pair == b.game.pair && a.game.number != b.game.number {
+            let first = a.game.white.min(a.game.black);
+            if let (Some(x), Some(y), Some(entry)) = (
+                a.score_for(first),
+                b.score_for(first),
+                summary
+                    .pairings
+                    .iter_mut()
+                    .find(|p| p.first == first && p.second == a.game.white.max(a.game.black)),
+            ) {
+                entry.pairs.add_pair(x, y);
+            }
+        }
+    }
+    summary
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finished(number: usize, white: usize, black: usize, state: GameState) -> Finished {
+        Finished {
+            game: ScheduledGame {
+                number,
+                pair: (number - 1) / 2,
+                pairing: 0,
+                opening: (number - 1) / 2,
+                white,
+                black,
+            },
+            state,
+            forfeit: None,
+            reason: "Black's Queen is surrounded".into(),
+            plies: 40,
+            times: [
+                MoveTimes {
+                    moves: 18,
+                    total: Duration::from_millis(1800),
+                    worst: Duration::from_millis(120),
+                },
+                MoveTimes::default(),
+            ],
+            overhead: (Duration::from_micros(900), 60),
+        }
+    }
+
+    #[test]
+    fn a_game_line_reads_back() {
+        let mut game = finished(7, 1, 0, GameState::BlackWins);
+        game.forfeit = Some(Color::White);
+        game.reason = "White (x) forfeits:\tcrashed".into();
+        let back = Finished::from_line(&game.to_line()).unwrap();
+        assert_eq!(back.reason, "White (x) forfeits: crashed");
+        assert_eq!(
+            Finished {
+                reason: game.reason.clone(),
+                ..back
+            },
+            game
+        );
+        assert_eq!(Finished::from_line("7\t3\tnonsense"), None);
+    }
+
+    #[test]
+    fn pairs_and_scores_are_counted_for_the_first_engine() {
+        let games = [
+            finished(1, 0, 1, GameState::WhiteWins),
+            finished(2, 1, 0, GameState::BlackWins),
+            finished(3, 0, 1, GameState::Draw),
+            finished(4, 1, 0, GameState::WhiteWins),
+            finished(5, 0, 1, GameState::BlackWins),
+        ];
+        let summary = summarize(2, &games);
+        let pairing = &summary.pairings[0];
+        assert_eq!(
+            (pairing.score.wins, pairing.score.losses, pairing.score.draws),
+            (2, 2, 1)
+        );
+        assert_eq!(
+            (pairing.as_white.wins, pairing.as_white.losses, pairing.as_white.draws),
+            (1, 1, 1)
+        );
+        // Pair 0: two wins (2 points); pair 1: a draw and a loss (0.5 points); game 5 has no partner yet.
+        assert_eq!(pairing.pairs.0, [0, 1, 0, 0, 1]);
+        assert_eq!(summary.totals[1], pairing.score.reversed());
+        assert_eq!(summary.times[0].moves, 3 * 18);
+        assert_eq!(summary.moves, 5 * 18);
+        assert_eq!(summary.overhead, (Duration::from_micros(4500), 300));
+    }
+
+    #[test]
+    fn shards_merge_into_the_whole() {
+        let dir = std::env::temp_dir().join(format!("waggle-results-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let engines = vec!["A".to_string(), "B".to_string()];
+        let sprt: SprtSettings = "elo0=0,elo1=5,alpha=0.05,beta=0.05".parse().unwrap();
+        let games: Vec<Finished> = (1..=8)
+            .map(|n| finished(n, (n + 1) % 2, n % 2, [GameState::WhiteWins, GameState::Draw][n % 2]))
+            .collect();
+        let mut paths = Vec::new();
+        for shard in 0..2 {
+            let path = dir.join(format!("shard{shard}.tsv"));
+            let mut text = file_header(&engines, Some(&sprt));
+            for game in games.iter().filter(|g| g.game.pair % 2 == shard) {
+                text.push_str(&game.to_line());
+                text.push('\n');
+            }
+            std::fs::write(&path, text).unwrap();
+            paths.push(path.to_str().unwrap().to_string());
+        }
+        let merged = merge_files(&paths).unwrap();
+        assert_eq!(merged.engines, engines);
+        assert_eq!(merged.sprt, Some(sprt));
+        assert_eq!(merged.games, games);
+        assert_eq!(summarize(2, &merged.games), summarize(2, &games));
+        assert!(matches!(
+            merge_files(&[paths[0].clone(), paths[0].clone()]),
+            Err(ResultsError::Twice { .. })
+        ));
+        std::fs::write(dir.join("other.tsv"), file_header(&["C".into(), "D".into()], None)).unwrap();
+        let other = dir.join("other.tsv").to_str().unwrap().to_string();
+        assert!(matches!(
+            merge_files(&[paths[0].clone(), other]),
+            Err(ResultsError::OtherMatch { .. })
+        ));
+        std::fs::write(dir.join("junk.tsv"), "hello\n").unwrap();
+        assert!(matches!(
+            read_file(dir.join("junk.tsv").to_str().unwrap()),
+            Err(ResultsError::NotResults { .. })
+        ));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
