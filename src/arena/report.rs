@@ -149,7 +149,8 @@ fn elo_text(estimate: &EloEstimate) -> String {
 /// A number to one decimal, or `inf` / `-inf`.
 fn number(x: f64) -> String {
     if x.is_finite() {
-        format!("{x:.1}")
+        // No "-0.0" for an even score.
+        format!("{:.1}", if x.abs() < 0.05 { 0.0 } else { x })
     } else if x.is_nan() {
         "nan".into()
     } else if x > 0.0 {

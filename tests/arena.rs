@@ -1,0 +1,467 @@
+//! The arena against engines that misbehave, and the real binary against itself.
+//!
+//! This test has its own `main` (`harness = false` in Cargo.toml) so that it can also be the fake engines: run
+//! as `arena --fake-engine KIND`, it is a UHP engine that plays honestly (through Waggle's own session) until its
+//! third move and then misbehaves as KIND says: crash, hang, answer an illegal move, answer in another notation,
+//! print junk, flood, disagree about the game, refuse a legal move, run out of time. Without that flag it runs
+//! the tests below, each a match: every forfeit must go to the right side with the right reason, and every match
+//! must finish.
+
+use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use waggle::arena::console;
+use waggle::arena::results::read_file;
+use waggle::arena::{EngineSpec, GameSettings, MatchConfig, MoveLimit, Openings, Shard};
+use waggle::engine::{Engine, Options};
+use waggle::game::Game;
+use waggle::notation::MoveString;
+use waggle::pgn;
+use waggle::protocol::Session;
+use waggle::{GameState, GameType, Rules};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--fake-engine") {
+        fake_engine(args.get(i + 1).map(String::as_str).unwrap_or("honest"));
+        return;
+    }
+    let filter = args.iter().skip(1).find(|a| !a.starts_with('-')).cloned();
+    let tests: &[(&str, fn())] = &[
+        (
+            "waggle_against_itself_writes_records_that_replay",
+            waggle_against_itself_writes_records_that_replay,
+        ),
+        ("shards_merge_to_the_whole_match", shards_merge_to_the_whole_match),
+        (
+            "forfeits_go_to_the_engine_that_misbehaves",
+            forfeits_go_to_the_engine_that_misbehaves,
+        ),
+        ("tolerable_quirks_are_accepted", tolerable_quirks_are_accepted),
+        ("running_out_of_clock_loses", running_out_of_clock_loses),
+        (
+            "an_engine_that_cannot_start_stops_the_match",
+            an_engine_that_cannot_start_stops_the_match,
+        ),
+    ];
+    let mut failed = Vec::new();
+    for (name, test) in tests {
+        if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
+            continue;
+        }
+        let start = Instant::now();
+        let outcome = std::panic::catch_unwind(test);
+        println!(
+            "test {name} ... {} ({:.1} s)",
+            if outcome.is_ok() { "ok" } else { "FAILED" },
+            start.elapsed().as_secs_f64()
+        );
+        if outcome.is_err() {
+            failed.push(*name);
+        }
+    }
+    if !failed.is_empty() {
+        println!("failed: {failed:?}");
+        std::process::exit(1);
+    }
+}
+
+/// The command line of a fake engine of `kind`.
+fn fake(kind: &str) -> String {
+    let exe = std::env::current_exe().expect("the test's own path");
+    format!("'{}' --fake-engine {kind}", exe.display())
+}
+
+fn waggle() -> String {
+    format!("'{}'", env!("CARGO_BIN_EXE_waggle"))
+}
+
+/// A scratch directory of this test's own.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("waggle-arena-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Settings for quick games at depth 1.
+fn quick(limit: MoveLimit) -> GameSettings {
+    GameSettings {
+        limit,
+        margin: Duration::from_millis(300),
+        timeout: Duration::from_secs(3),
+        max_plies: Some(80),
+        threefold: false,
+    }
+}
+
+/// Play `engines` for `games` games with `settings` in-process; returns the printed text and the results file.
+fn play(
+    engines: &[String],
+    games: usize,
+    settings: GameSettings,
+    dir: &Path,
+) -> (String, waggle::arena::results::ResultsFile) {
+    let results = dir.join("results.tsv");
+    let config = MatchConfig {
+        engines: engines
+            .iter()
+            .map(|command| EngineSpec {
+                command: command.clone(),
+                name: None,
+            })
+            .collect(),
+        gauntlet: false,
+        games,
+        game_type: GameType::MLP,
+        openings: Openings::Random { plies: 2, seed: 3 },
+        settings,
+        sprt: None,
+        concurrency: 2,
+        shard: Shard::ALL,
+        pgn_dir: Some(dir.join("pgn")),
+        results_file: Some(results.clone()),
+    };
+    let mut out = Vec::new();
+    console::play_match(&config, &mut out, None).expect("the match runs to its end");
+    (
+        String::from_utf8(out).unwrap(),
+        read_file(results.to_str().unwrap()).unwrap(),
+    )
+}
+
+/// Every `.pgn` file in `dir` replays with Waggle's rules to the result it records, unless the referee ended
+/// the game (a forfeit or an adjudication, given in the Termination tag).
+fn check_records(dir: &Path, games: usize) {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    assert_eq!(files.len(), games, "{files:?}");
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let records = pgn::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(records.len(), 1);
+        let record = &records[0];
+        let game =
+            Game::from_record(&record.record, Rules::default()).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let result = record.result.unwrap_or_else(|| panic!("{}: no result", path.display()));
+        let termination = record.tag("Termination").unwrap_or("");
+        if termination.contains("forfeits") || termination.contains("adjudicated") {
+            assert!(!game.state().is_over() || game.state() == result, "{}", path.display());
+        } else {
+            assert_eq!(game.state(), result, "{}: {termination}", path.display());
+        }
+    }
+}
+
+fn waggle_against_itself_writes_records_that_replay() {
+    let dir = scratch("self");
+    let output = Command::new(env!("CARGO_BIN_EXE_waggle"))
+        .args([
+            "match",
+            "--depth",
+            "1",
+            "--games",
+            "4",
+            "--max-plies",
+            "120",
+            "--openings",
+            "3",
+            "--pgn",
+        ])
+        .arg(dir.join("pgn"))
+        .args([&waggle(), &waggle()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        output.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("Finished game")).count(),
+        4,
+        "{text}"
+    );
+    assert!(!text.contains("forfeits:"), "{text}");
+    assert!(text.contains("Score of Waggle v0.1.0 vs Waggle v0.1.0 (2): "), "{text}");
+    assert!(text.contains("Elo difference: "), "{text}");
+    assert!(text.contains("Referee overhead: "), "{text}");
+    check_records(&dir.join("pgn"), 4);
+}
+
+fn summary_of(text: &str) -> Vec<String> {
+    let keep = ["Score of", "...", "Elo difference", "Pairs"];
+    text.lines()
+        .filter(|l| keep.iter().any(|k| l.starts_with(k)))
+        .map(String::from)
+        .collect()
+}
+
+fn shards_merge_to_the_whole_match() {
+    let dir = scratch("shards");
+    let base = [
+        "match",
+        "--depth",
+        "1",
+        "--games",
+        "6",
+        "--max-plies",
+        "60",
+        "--openings",
+        "3",
+        "--seed",
+        "9",
+    ];
+    let run = |extra: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_waggle"))
+            .current_dir(&dir)
+            .args(base)
+            .args(extra)
+            .args([&waggle(), &waggle()])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let whole = run(&[]);
+    let mut files = Vec::new();
+    for shard in ["1/3", "2/3", "3/3"] {
+        run(&["--shard", shard]);
+        files.push(format!("shard-{}-of-3.results", &shard[..1]));
+    }
+    let merged = Command::new(env!("CARGO_BIN_EXE_waggle"))
+        .current_dir(&dir)
+        .args(["match", "merge"])
+        .args(&files)
+        .output()
+        .unwrap();
+    let merged = String::from_utf8(merged.stdout).unwrap();
+    assert!(merged.starts_with("Merged 6 games from 3 files"), "{merged}");
+    assert_eq!(summary_of(&merged), summary_of(&whole), "{merged}\n{whole}");
+    assert_eq!(summary_of(&whole).len(), 4, "{whole}");
+}
+
+/// What a misbehaving engine of each kind must lose by: a phrase of the reason.
+const MISDEEDS: &[(&str, &str)] = &[
+    ("crash", "exited mid-game"),
+    ("hang", "did not answer within"),
+    ("illegal", "played the illegal move"),
+    ("junk", "which is not a move here"),
+    ("flood", "flooded its output"),
+    ("disagree", "disagrees about the game"),
+    ("refuse", "with invalidmove"),
+    ("err", "with err I am broken"),
+    ("midreply", "exited mid-game"),
+];
+
+fn forfeits_go_to_the_engine_that_misbehaves() {
+    for &(kind, reason) in MISDEEDS {
+        let dir = scratch(kind);
+        let (text, results) = play(&[fake(kind), waggle()], 2, quick(MoveLimit::Depth(1)), &dir);
+        assert_eq!(results.games.len(), 2, "{kind}: {text}");
+        for game in &results.games {
+            let fake_color = if game.game.white == 0 {
+                waggle::Color::White
+            } else {
+                waggle::Color::Black
+            };
+            assert_eq!(game.forfeit, Some(fake_color), "{kind}: {text}");
+            assert!(
+                game.reason.contains(reason),
+                "{kind}: expected '{reason}' in '{}'",
+                game.reason
+            );
+            let winner = if fake_color == waggle::Color::White {
+                GameState::BlackWins
+            } else {
+                GameState::WhiteWins
+            };
+            assert_eq!(game.state, winner, "{kind}");
+        }
+        assert!(text.contains("Score of "), "{kind}: {text}");
+        check_records(&dir.join("pgn"), 2);
+    }
+}
+
+fn tolerable_quirks_are_accepted() {
+    for kind in ["notation", "chatty", "stderr"] {
+        let dir = scratch(kind);
+        let (text, results) = play(&[fake(kind), waggle()], 2, quick(MoveLimit::Depth(1)), &dir);
+        for game in &results.games {
+            assert_eq!(game.forfeit, None, "{kind}: {}", game.reason);
+            assert!(game.plies > 6, "{kind}: {}", game.reason);
+        }
+        assert!(!text.contains("forfeits:"), "{kind}: {text}");
+    }
+}
+
+fn running_out_of_clock_loses() {
+    let dir = scratch("slow-time");
+    let (_, results) = play(
+        &[fake("slow"), waggle()],
+        2,
+        quick(MoveLimit::Time(Duration::from_millis(100))),
+        &dir,
+    );
+    for game in &results.games {
+        assert!(
+            game.forfeit.is_some() && game.reason.contains("lost on time"),
+            "{}",
+            game.reason
+        );
+    }
+    let dir = scratch("slow-clock");
+    let clock = MoveLimit::Clock {
+        base: Duration::from_millis(800),
+        increment: Duration::ZERO,
+    };
+    let (_, results) = play(&[fake("slow"), waggle()], 2, quick(clock), &dir);
+    for game in &results.games {
+        assert!(game.reason.contains("lost on time"), "{}", game.reason);
+        let fake_color = if game.game.white == 0 {
+            waggle::Color::White
+        } else {
+            waggle::Color::Black
+        };
+        assert_eq!(game.forfeit, Some(fake_color), "{}", game.reason);
+    }
+}
+
+fn an_engine_that_cannot_start_stops_the_match() {
+    let output = Command::new(env!("CARGO_BIN_EXE_waggle"))
+        .args(["match", "--depth", "1", "/nonexistent/engine", &waggle()])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        error.contains("engine 1") && error.contains("could not be started"),
+        "{error}"
+    );
+}
+
+/// A UHP engine that plays honestly through Waggle's own session, except as `kind` says from its third move on.
+fn fake_engine(kind: &str) {
+    let mut session = Session::new(
+        Vec::new(),
+        Engine::new(Options {
+            max_hash_size: 1,
+            ..Options::default()
+        })
+        .unwrap(),
+    );
+    let mut out = io::stdout().lock();
+    if kind == "stderr" {
+        let _ = io::stderr().write_all(&vec![b'x'; 1 << 20]);
+    }
+    session.start().unwrap();
+    out.write_all(&std::mem::take(session.output_mut())).unwrap();
+    out.flush().unwrap();
+    let (mut moves, mut plays) = (0, 0);
+    for line in io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        let command = line.split_whitespace().next().unwrap_or("").to_string();
+        if command == "bestmove" {
+            moves += 1;
+        }
+        if command == "play" {
+            plays += 1;
+        }
+        let late = moves >= 3;
+        match (kind, command.as_str()) {
+            ("crash", "bestmove") if late => std::process::exit(3),
+            ("hang", "bestmove") if late => std::thread::sleep(Duration::from_secs(3600)),
+            ("illegal", "bestmove") if late => {
+                writeln!(out, "pass\nok").unwrap();
+            }
+            ("junk", "bestmove") if late => {
+                writeln!(out, "thinking hard\nhello world\nok").unwrap();
+            }
+            ("flood", "bestmove") if late => loop {
+                if writeln!(out, "flood flood flood").is_err() {
+                    return;
+                }
+            },
+            ("midreply", "bestmove") if late => {
+                write!(out, "wS").unwrap();
+                out.flush().unwrap();
+                std::process::exit(0);
+            }
+            ("err", "bestmove") => writeln!(out, "err I am broken\nok").unwrap(),
+            ("disagree", "play") if plays >= 5 => {
+                // The game as it was before this move: one move short.
+                let game = session
+                    .engine()
+                    .game()
+                    .map(|g| g.game_string().to_string())
+                    .unwrap_or_default();
+                session.handle(&line).unwrap();
+                session.output_mut().clear();
+                writeln!(out, "{game}\nok").unwrap();
+            }
+            ("refuse", "play") if plays >= 5 => {
+                writeln!(out, "invalidmove You can't do that.\nok").unwrap();
+            }
+            ("slow", "bestmove") if late => {
+                std::thread::sleep(Duration::from_millis(1500));
+                session.handle(&line).unwrap();
+                out.write_all(&std::mem::take(session.output_mut())).unwrap();
+            }
+            (_, "bestmove") => {
+                session.handle(&line).unwrap();
+                let reply = String::from_utf8(std::mem::take(session.output_mut())).unwrap();
+                let reply = match kind {
+                    "notation" => another_notation(&session, &reply),
+                    "chatty" => format!("wondering about the Queen\n{reply}"),
+                    _ => reply,
+                };
+                if kind == "stderr" {
+                    let _ = io::stderr().write_all(&vec![b'y'; 64 * 1024]);
+                }
+                out.write_all(reply.as_bytes()).unwrap();
+            }
+            _ => {
+                let flow = session.handle(&line).unwrap();
+                out.write_all(&std::mem::take(session.output_mut())).unwrap();
+                if flow == waggle::protocol::Flow::Exit {
+                    return;
+                }
+            }
+        }
+        out.flush().unwrap();
+    }
+}
+
+/// The reply `bestmove` gave, with its move named from another piece next to the destination when there is one.
+fn another_notation(session: &Session<Vec<u8>>, reply: &str) -> String {
+    let Some(game) = session.engine().game() else {
+        return reply.to_string();
+    };
+    let Some(text) = reply.lines().next() else {
+        return reply.to_string();
+    };
+    let Ok(mv) = game.resolve(text) else {
+        return reply.to_string();
+    };
+    let (Some(piece), Some(to)) = (mv.piece(), mv.to()) else {
+        return reply.to_string();
+    };
+    let board = game.position().board();
+    let canonical = game.move_string(mv);
+    for hex in to.neighbours().into_iter().chain([to]) {
+        for reference in board.stack(hex) {
+            let other = MoveString::Beside {
+                piece,
+                reference,
+                direction: hex.direction_to(to),
+            };
+            if other != canonical && other.to_move(game.position()) == Ok(mv) {
+                return format!("{other}\nok\n");
+            }
+        }
+    }
+    reply.to_string()
+}
