@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use waggle::arena::console;
 use waggle::arena::results::read_file;
 use waggle::arena::{EngineSpec, GameSettings, MatchConfig, MoveLimit, Openings, Shard};
@@ -29,6 +31,12 @@ fn main() {
         return;
     }
     let filter = args.iter().skip(1).find(|a| !a.starts_with('-')).cloned();
+    // `cargo test --test arena -- --ignored` runs the long fuzz instead.
+    if args.iter().any(|a| a == "--ignored") {
+        fuzz_replies(0..200);
+        println!("test random_replies_long_fuzz ... ok");
+        return;
+    }
     let tests: &[(&str, fn())] = &[
         (
             "waggle_against_itself_writes_records_that_replay",
@@ -44,6 +52,11 @@ fn main() {
         (
             "an_engine_that_cannot_start_stops_the_match",
             an_engine_that_cannot_start_stops_the_match,
+        ),
+        ("a_round_robin_ranks_every_engine", a_round_robin_ranks_every_engine),
+        (
+            "random_replies_never_hang_the_referee",
+            random_replies_never_hang_the_referee,
         ),
     ];
     let mut failed = Vec::new();
@@ -343,6 +356,95 @@ fn an_engine_that_cannot_start_stops_the_match() {
     );
 }
 
+fn a_round_robin_ranks_every_engine() {
+    let dir = scratch("round-robin");
+    let book = dir.join("book.pgn");
+    let opening = "[GameType \"Base\"]\n[Result \"InProgress\"]\n\n1. wS1\n2. bS1 wS1-\n";
+    std::fs::write(&book, opening).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_waggle"))
+        .args(["match", "--depth", "1", "--games", "2", "--max-plies", "40", "--book"])
+        .arg(&book)
+        .arg("--pgn")
+        .arg(dir.join("pgn"))
+        .args([
+            "--name",
+            "A",
+            "--name",
+            "B",
+            "--name",
+            "C",
+            &waggle(),
+            &waggle(),
+            &waggle(),
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("Finished game")).count(),
+        6,
+        "{text}"
+    );
+    for pairing in ["Score of A vs B", "Score of A vs C", "Score of B vs C"] {
+        assert!(text.contains(pairing), "{pairing}: {text}");
+    }
+    let table: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Rank"))
+        .skip(1)
+        .take(3)
+        .collect();
+    assert_eq!(table.len(), 3, "{text}");
+    for name in ["A", "B", "C"] {
+        assert_eq!(
+            table
+                .iter()
+                .filter(|row| row.split_whitespace().nth(1) == Some(name))
+                .count(),
+            1,
+            "{text}"
+        );
+    }
+    // Every game started from the book's opening.
+    for entry in std::fs::read_dir(dir.join("pgn")).unwrap() {
+        let record = pgn::parse(&std::fs::read_to_string(entry.unwrap().path()).unwrap())
+            .unwrap()
+            .remove(0);
+        let start: Vec<String> = record.record.moves.iter().take(2).map(|m| m.to_string()).collect();
+        assert_eq!(start, ["wS1", "bS1 wS1-"]);
+    }
+}
+
+fn random_replies_never_hang_the_referee() {
+    fuzz_replies(0..6);
+}
+
+/// Matches against fakes that answer at random (honestly, or with junk, errors, floods, early exits, wrong
+/// GameStrings, moves in any notation): every match finishes, Waggle never forfeits, and each forfeit is the fake's.
+fn fuzz_replies(seeds: std::ops::Range<u64>) {
+    for seed in seeds {
+        let dir = scratch(&format!("fuzz-{seed}"));
+        let (text, results) = play(
+            &[fake(&format!("random:{seed}")), waggle()],
+            2,
+            quick(MoveLimit::Depth(1)),
+            &dir,
+        );
+        assert_eq!(results.games.len(), 2, "seed {seed}: {text}");
+        for game in &results.games {
+            if let Some(color) = game.forfeit {
+                let loser = if color == waggle::Color::White {
+                    game.game.white
+                } else {
+                    game.game.black
+                };
+                assert_eq!(loser, 0, "seed {seed}: Waggle forfeited: {}", game.reason);
+            }
+        }
+    }
+}
+
 /// A UHP engine that plays honestly through Waggle's own session, except as `kind` says from its third move on.
 fn fake_engine(kind: &str) {
     let mut session = Session::new(
@@ -361,6 +463,10 @@ fn fake_engine(kind: &str) {
     out.write_all(&std::mem::take(session.output_mut())).unwrap();
     out.flush().unwrap();
     let (mut moves, mut plays) = (0, 0);
+    let mut random = kind
+        .strip_prefix("random:")
+        .and_then(|seed| seed.parse::<u64>().ok())
+        .map(StdRng::seed_from_u64);
     for line in io::stdin().lock().lines() {
         let Ok(line) = line else { break };
         let command = line.split_whitespace().next().unwrap_or("").to_string();
@@ -371,6 +477,12 @@ fn fake_engine(kind: &str) {
             plays += 1;
         }
         let late = moves >= 3;
+        if let Some(rng) = random.as_mut() {
+            if command != "newgame" && rng.gen_bool(0.15) {
+                random_reply(rng, &mut session, &line, &mut out);
+                continue;
+            }
+        }
         match (kind, command.as_str()) {
             ("crash", "bestmove") if late => std::process::exit(3),
             ("hang", "bestmove") if late => std::thread::sleep(Duration::from_secs(3600)),
@@ -433,6 +545,47 @@ fn fake_engine(kind: &str) {
         }
         out.flush().unwrap();
     }
+}
+
+/// One of the many wrong ways to answer `line`.
+fn random_reply(rng: &mut StdRng, session: &mut Session<Vec<u8>>, line: &str, out: &mut impl Write) {
+    session.handle(line).unwrap();
+    let honest = String::from_utf8(std::mem::take(session.output_mut())).unwrap();
+    let first = honest.lines().next().unwrap_or("").to_string();
+    let junk = [
+        "",
+        "ok ok",
+        "errand",
+        "wQ",
+        "pass",
+        "bQ -wQ",
+        "Base;InProgress;White[1]",
+        "invalid",
+        "\u{1F41D}",
+    ];
+    let text = match rng.gen_range(0..9) {
+        0 => format!("{}\nok\n", junk[rng.gen_range(0..junk.len())]),
+        1 => "err something broke\nok\n".to_string(),
+        2 => "invalidmove no\nok\n".to_string(),
+        3 => std::process::exit(rng.gen_range(0..3)),
+        4 => {
+            let _ = write!(out, "{}", &first[..first.len() / 2]);
+            let _ = out.flush();
+            std::process::exit(0);
+        }
+        5 => "flood\n".repeat(20_000),
+        6 => format!(
+            "{}\nok\n",
+            first.replace("InProgress", "Draw").replace("White[", "Black[")
+        ),
+        7 => format!("{}x\nok\n", first),
+        _ => {
+            std::thread::sleep(Duration::from_millis(rng.gen_range(0..50)));
+            honest
+        }
+    };
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
 }
 
 /// The reply `bestmove` gave, with its move named from another piece next to the destination when there is one.
