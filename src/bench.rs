@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{Engine, EngineError, Options};
+use crate::engine::{Engine, EngineError, HelperThreads, Options};
 use crate::search::Limits;
 
 /// The depth `waggle bench` searches when none is given.
@@ -49,11 +49,17 @@ pub struct BenchLine {
     pub elapsed: Duration,
 }
 
-/// Search every bench position to `depth` from a fresh table, reporting each as it finishes; returns the total
-/// node count (the signature) and the time the searches took.
-pub fn run(depth: u32, mut on_line: impl FnMut(&BenchLine)) -> Result<(u64, Duration), EngineError> {
+/// Search every bench position to `depth` from a fresh table, with `helpers` helper threads (0 for the
+/// signature), reporting each as it finishes; returns the total node count (the signature, with no helpers) and
+/// the time the searches took.
+pub fn run(depth: u32, helpers: usize, mut on_line: impl FnMut(&BenchLine)) -> Result<(u64, Duration), EngineError> {
     let options = Options {
         max_hash_size: TABLE_MB,
+        max_helper_threads: if helpers == 0 {
+            HelperThreads::None
+        } else {
+            HelperThreads::Count(helpers)
+        },
         ..Options::default()
     };
     let mut engine = Engine::new(options)?;

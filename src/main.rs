@@ -3,7 +3,6 @@
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
@@ -13,7 +12,7 @@ use waggle::arena::stats::SprtSettings;
 use waggle::arena::{console, openings, EngineSpec, GameSettings, MatchConfig, MoveLimit, Openings, Shard};
 use waggle::engine::{Engine, Options, DEFAULT_HASH_MB};
 use waggle::perft::{divide, perft_by_depth};
-use waggle::protocol::{Flow, Session};
+use waggle::protocol::{Event, Session};
 use waggle::GameType;
 use waggle::{bench, move_string, Position};
 
@@ -35,6 +34,15 @@ struct Cli {
     /// End the game as a draw when a position occurs for the third time (UHP option ThreefoldRepetitionDraw).
     #[arg(long)]
     threefold_repetition_draw: bool,
+    /// Search threads, the first included (UHP option MaxHelperThreads: threads − 1 helpers); 0 for one per core.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: usize,
+    /// Think while waiting for a command: Disabled, SingleThreaded or MultiThreaded (UHP option PonderDuringIdle).
+    #[arg(long, value_name = "MODE", default_value = "Disabled")]
+    ponder_during_idle: String,
+    /// Also print each completed depth's search information to stderr.
+    #[arg(long)]
+    verbose: bool,
 }
 
 #[derive(Subcommand)]
@@ -57,6 +65,9 @@ enum Command {
         /// Depth of every search.
         #[arg(default_value_t = bench::DEFAULT_DEPTH)]
         depth: u32,
+        /// Search threads (the signature holds for one thread only: more make the node counts vary).
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        threads: usize,
     },
     /// Play UHP engines against each other and say which is stronger (`waggle match merge FILES…` sums up the
     /// results files of the shards of one match).
@@ -149,37 +160,51 @@ fn main() -> Result<()> {
             depth,
             game,
         }) => run_perft(&game, depth, show),
-        Some(Command::Bench { depth }) => run_bench(depth),
+        Some(Command::Bench { depth, threads }) => run_bench(depth, threads),
         Some(Command::Match(args)) => run_match(*args),
         None => {
+            let defaults = Options::default();
+            let options = defaults
+                .with("MaxHelperThreads", &helpers(cli.threads)?)?
+                .with("PonderDuringIdle", &cli.ponder_during_idle)?;
             let options = Options {
                 max_hash_size: cli.max_hash_size as usize,
                 report_intermediate_best_moves: cli.report_intermediate_best_moves,
                 threefold_repetition_draw: cli.threefold_repetition_draw,
+                ..options
             };
-            run_engine(options)
+            run_engine(options, cli.verbose)
         }
     }
 }
 
-/// The UHP loop. Stdin is read on its own thread so that end of input is noticed at once and a search runs on
-/// the main thread undisturbed; SIGINT stops a running search (the move found so far is still printed) and ends
-/// the process when idle.
-fn run_engine(options: Options) -> Result<()> {
+/// The MaxHelperThreads value for `threads` search threads (0: one per core).
+fn helpers(threads: usize) -> Result<String> {
+    match threads {
+        0 => Ok("Auto".into()),
+        1 => Ok("None".into()),
+        n if n <= waggle::engine::cores() => Ok((n - 1).to_string()),
+        n => bail!("--threads {n}: this machine has {} cores", waggle::engine::cores()),
+    }
+}
+
+/// The UHP loop. Stdin is read on its own thread, so that the session goes on working (a search, pondering)
+/// while it waits for lines, notices the end of input at once, and can be interrupted: SIGINT stops a running
+/// search (the move found so far is still printed) and ends the process when idle.
+fn run_engine(options: Options, verbose: bool) -> Result<()> {
     let engine = Engine::new(options).context("starting the engine")?;
     let stdout = io::stdout();
     let mut session = Session::new(stdout.lock(), engine);
-    let stopper = session.stopper();
+    session.set_verbose(verbose);
+    let interrupts = session.sender();
     ctrlc::set_handler(move || {
-        if stopper.is_searching() {
-            stopper.stop();
-        } else {
+        if interrupts.send(Event::Interrupt).is_err() {
             std::process::exit(0);
         }
     })
     .context("installing the SIGINT handler")?;
     session.start()?;
-    let (lines, input) = mpsc::channel::<String>();
+    let lines = session.sender();
     thread::spawn(move || {
         let mut stdin = io::stdin().lock();
         let mut buffer = Vec::new();
@@ -191,23 +216,19 @@ fn run_engine(options: Options) -> Result<()> {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {
                     let line = String::from_utf8_lossy(&buffer).into_owned();
-                    if lines.send(line).is_err() {
-                        break;
+                    if lines.send(Event::Line(line)).is_err() {
+                        return;
                     }
                 }
             }
         }
+        let _ = lines.send(Event::End);
     });
-    for line in input {
-        match session.handle(&line) {
-            Ok(Flow::Continue) => {}
-            Ok(Flow::Exit) => break,
-            // The reader of stdout is gone: nobody is listening any more.
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => break,
-            Err(e) => return Err(e).context("writing to stdout"),
-        }
+    match session.run() {
+        // The reader of stdout is gone: nobody is listening any more.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.context("writing to stdout"),
     }
-    Ok(())
 }
 
 fn run_perft(game: &str, depth: u32, show_divide: bool) -> Result<()> {
@@ -223,8 +244,9 @@ fn run_perft(game: &str, depth: u32, show_divide: bool) -> Result<()> {
     Ok(())
 }
 
-fn run_bench(depth: u32) -> Result<()> {
-    let (nodes, elapsed) = bench::run(depth, |line| {
+fn run_bench(depth: u32, threads: usize) -> Result<()> {
+    let helpers = threads.max(1) - 1;
+    let (nodes, elapsed) = bench::run(depth, helpers, |line| {
         println!(
             "{:<14} {:>10} nodes {:>8.1} ms  score {:>6}  best {}",
             line.name,

@@ -507,6 +507,7 @@ fn fake_engine(kind: &str) {
                 // The game as it was before this move: one move short.
                 let game = session
                     .engine()
+                    .expect("idle between lines")
                     .game()
                     .map(|g| g.game_string().to_string())
                     .unwrap_or_default();
@@ -590,7 +591,7 @@ fn random_reply(rng: &mut StdRng, session: &mut Session<Vec<u8>>, line: &str, ou
 
 /// The reply `bestmove` gave, with its move named from another piece next to the destination when there is one.
 fn another_notation(session: &Session<Vec<u8>>, reply: &str) -> String {
-    let Some(game) = session.engine().game() else {
+    let Some(game) = session.engine().expect("idle between lines").game() else {
         return reply.to_string();
     };
     let Some(text) = reply.lines().next() else {

@@ -72,6 +72,7 @@ const WORDS: &[&str] = &[
 fn random_line(rng: &mut StdRng, session: &Session<Vec<u8>>) -> String {
     let legal: Vec<String> = session
         .engine()
+        .expect("idle between lines")
         .valid_moves()
         .map(|moves| moves.iter().map(|m| m.to_string()).collect())
         .unwrap_or_default();
@@ -100,6 +101,7 @@ fn random_line(rng: &mut StdRng, session: &Session<Vec<u8>>) -> String {
             // A game string of the current game, cut or damaged.
             let game = session
                 .engine()
+                .expect("idle between lines")
                 .game()
                 .map(|g| g.game_string().to_string())
                 .unwrap_or_default();
@@ -154,7 +156,11 @@ fn fuzz(seed: u64, lines: usize) -> [usize; 3] {
         if too_slow(&line) && !line.contains("00:00:00.01") {
             line = "validmoves".to_string();
         }
-        let before = session.engine().game().map(|g| g.game_string());
+        let before = session
+            .engine()
+            .expect("idle between lines")
+            .game()
+            .map(|g| g.game_string());
         let flow = session.handle(&line).unwrap_or_else(|e| panic!("{line:?}: {e}"));
         if flow == Flow::Exit {
             continue;
@@ -168,7 +174,11 @@ fn fuzz(seed: u64, lines: usize) -> [usize; 3] {
         let replies: Vec<_> = output.lines().filter_map(|l| reader.push(l)).collect();
         assert_eq!(replies.len(), 1, "{line:?} gave {output:?}");
         assert!(output.ends_with("ok\n"), "{line:?} gave {output:?}");
-        let after = session.engine().game().map(|g| g.game_string());
+        let after = session
+            .engine()
+            .expect("idle between lines")
+            .game()
+            .map(|g| g.game_string());
         match replies[0].outcome {
             Outcome::Ok => counts[0] += 1,
             Outcome::Err(_) => counts[1] += 1,

@@ -235,7 +235,7 @@ fn iterations_are_reported_in_order_with_legal_pvs() {
     let pos = load(SELFPLAY40);
     let mut reports = Vec::new();
     let last = searcher(16)
-        .search(&pos, &depth(3), |r| reports.push(r.clone()))
+        .search(&pos, &depth(3), |p| reports.push(p.best().clone()))
         .unwrap();
     assert_eq!(reports.iter().map(|r| r.depth).collect::<Vec<_>>(), [1, 2, 3]);
     assert_eq!(reports.last(), Some(&last));

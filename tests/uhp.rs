@@ -38,7 +38,7 @@ impl Engine {
         // The start-up block arrives before any input is sent.
         let block = engine.reply();
         assert!(block[0].starts_with("id Waggle v"), "{block:?}");
-        assert_eq!(block[1], "Mosquito;Ladybug;Pillbug");
+        assert_eq!(block[1], "Mosquito;Ladybug;Pillbug;Clock");
         engine
     }
 
@@ -140,7 +140,7 @@ fn every_command_and_error_path() {
         perft2[1].starts_with(&format!("perft(2) = {} ", waggle::perft::perft(&mut pos, 2))),
         "{perft2:?}"
     );
-    assert_eq!(e.ask("options").len(), 3);
+    assert_eq!(e.ask("options").len(), 5);
     assert_eq!(e.one("options get MaxHashSize"), "MaxHashSize;int;64;64;1;4096");
     assert!(e.one("options get Nope").starts_with("err"));
     assert!(e.one("options set MaxHashSize 0").starts_with("err"));

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::uhp::{Command, Outcome, Reply, ReplyReader};
+use crate::uhp::{Command, Outcome, Reply, ReplyReader, CLOCK_CAPABILITY};
 
 /// Longest line kept from an engine; the rest of a longer line is dropped.
 const MAX_LINE: usize = 64 * 1024;
@@ -69,6 +69,8 @@ pub struct EngineProcess {
     reply_lines: usize,
     /// When the last command was sent.
     sent_at: Instant,
+    /// Whether its `info` block offers the clock-aware `bestmove clock`.
+    clock_aware: bool,
 }
 
 impl EngineProcess {
@@ -128,8 +130,14 @@ impl EngineProcess {
             reader: ReplyReader::default(),
             reply_lines: 0,
             sent_at: Instant::now(),
+            clock_aware: false,
         };
         let block = engine.read_reply(Instant::now() + START_TIMEOUT)?;
+        // The capabilities are the last line of the block, `;`-separated.
+        engine.clock_aware = block
+            .lines
+            .last()
+            .is_some_and(|line| line.split(';').any(|c| c.trim().eq_ignore_ascii_case(CLOCK_CAPABILITY)));
         match block.outcome {
             Outcome::Ok => Ok((engine, block.lines)),
             Outcome::Err(message) | Outcome::InvalidMove(message) => {
@@ -176,6 +184,11 @@ impl EngineProcess {
     pub fn ask(&mut self, command: &Command, deadline: Instant) -> Result<Reply, Fault> {
         self.send(command)?;
         self.read_reply(deadline)
+    }
+
+    /// Whether the engine offers `bestmove clock` (its capabilities line lists `Clock`).
+    pub fn clock_aware(&self) -> bool {
+        self.clock_aware
     }
 
     /// The last lines the engine wrote to stderr.

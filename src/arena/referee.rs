@@ -258,8 +258,19 @@ impl Referee<'_> {
             MoveLimit::Time(time) => (SearchLimit::Time(time), time),
             MoveLimit::Depth(depth) => (SearchLimit::Depth(depth), self.settings.timeout),
             MoveLimit::Clock { increment, .. } => {
-                let left = self.clocks[side];
-                (SearchLimit::Time(time_from_clock(left, increment)), left)
+                let (left, theirs) = (self.clocks[side], self.clocks[1 - side]);
+                let clock_aware = self.players[side].process().is_ok_and(|p| p.clock_aware());
+                let limit = if clock_aware {
+                    SearchLimit::Clock {
+                        own: left,
+                        own_increment: increment,
+                        opponent: theirs,
+                        opponent_increment: increment,
+                    }
+                } else {
+                    SearchLimit::Time(time_from_clock(left, increment))
+                };
+                (limit, left)
             }
         };
         let timed = !matches!(self.settings.limit, MoveLimit::Depth(_));

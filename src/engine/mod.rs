@@ -7,13 +7,19 @@
 
 mod options;
 
-pub use options::{OptionError, OptionInfo, OptionKind, Options, DEFAULT_HASH_MB, HASH_RANGE, NAMES as OPTION_NAMES};
+pub use options::{
+    cores, HelperThreads, OptionError, OptionInfo, OptionKind, Options, Ponder, DEFAULT_HASH_MB, HASH_RANGE,
+    NAMES as OPTION_NAMES,
+};
+
+use std::time::Duration;
 
 use crate::game::{Game, PlayError, UndoError};
 use crate::game_type::GameType;
+use crate::moves::Move;
 use crate::notation::{GameStringError, MoveString};
 use crate::position::{GameState, Rules};
-use crate::search::{Limits, Report, Searcher, Stopper, TableTooBig};
+use crate::search::{Limits, Progress, Report, Searcher, Stopper, TableTooBig};
 
 /// Why the engine cannot do what it was asked. The texts are for people; front ends add their own hints (which
 /// command to try next).
@@ -46,6 +52,19 @@ pub struct Thought {
     pub pv: Vec<MoveString>,
 }
 
+/// How a search is going, its lines named: reported after each completed depth.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo {
+    /// The best line, then the next best ones of an analysis.
+    pub lines: Vec<Thought>,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// Nodes per second so far, over every thread.
+    pub nodes_per_second: u64,
+    /// How full the transposition table is, in thousandths.
+    pub table_permille: u32,
+}
+
 /// A game, a searcher and the options.
 pub struct Engine {
     game: Option<Game>,
@@ -57,9 +76,11 @@ impl Engine {
     /// An engine with `options` and no game yet; an error when the table the options ask for does not fit in
     /// memory.
     pub fn new(options: Options) -> Result<Engine, TableTooBig> {
+        let mut searcher = Searcher::new(options.max_hash_size)?;
+        searcher.set_helper_threads(options.max_helper_threads.count());
         Ok(Engine {
             game: None,
-            searcher: Searcher::new(options.max_hash_size)?,
+            searcher,
             options,
         })
     }
@@ -120,19 +141,59 @@ impl Engine {
     pub fn best_move(
         &mut self,
         limits: &Limits,
-        mut on_iteration: impl FnMut(&Thought),
+        on_iteration: impl FnMut(&SearchInfo),
     ) -> Result<Thought, EngineError> {
+        let mut lines = self.analyze(1, limits, on_iteration)?;
+        Ok(lines.remove(0))
+    }
+
+    /// The `count` best moves of the current position (fewer when there are fewer legal moves), best first, each
+    /// with its score and principal variation; `on_iteration` hears of each completed depth.
+    pub fn analyze(
+        &mut self,
+        count: usize,
+        limits: &Limits,
+        mut on_iteration: impl FnMut(&SearchInfo),
+    ) -> Result<Vec<Thought>, EngineError> {
         let game = in_progress(self.game.as_ref())?;
-        let name = |report: &Report| Thought {
-            best: game.move_string(report.best),
-            pv: game.line(&report.pv),
-            report: report.clone(),
-        };
-        let report = self
+        let lines = self
             .searcher
-            .search(game.position(), limits, |report| on_iteration(&name(report)))
-            .ok_or(EngineError::GameOver(game.state()))?;
-        Ok(name(&report))
+            .analyze(game.position(), limits, count, |progress: &Progress| {
+                on_iteration(&SearchInfo {
+                    lines: progress.lines.iter().map(|r| name(game, r)).collect(),
+                    elapsed: progress.elapsed,
+                    nodes_per_second: progress.nodes_per_second(),
+                    table_permille: progress.table_permille,
+                })
+            });
+        if lines.is_empty() {
+            return Err(EngineError::GameOver(game.state()));
+        }
+        Ok(lines.iter().map(|r| name(game, r)).collect())
+    }
+
+    /// Think on the current position (after `expected`, the move the opponent is expected to answer, if given
+    /// and legal) until stopped, with the threads the PonderDuringIdle option allows; what is learnt stays in the
+    /// table. Returns at once when pondering is disabled or the game is not in progress.
+    pub fn ponder(&mut self, expected: Option<Move>) {
+        let Ok(game) = in_progress(self.game.as_ref()) else {
+            return;
+        };
+        let helpers = match self.options.ponder_during_idle {
+            Ponder::Disabled => return,
+            Ponder::SingleThreaded => 0,
+            Ponder::MultiThreaded => self.options.max_helper_threads.count(),
+        };
+        let mut position = game.position().clone();
+        if let Some(mv) = expected {
+            if position.play(mv).is_err() || position.state().is_over() {
+                return;
+            }
+        }
+        let threads = self.searcher.helper_threads();
+        self.searcher.set_helper_threads(helpers);
+        self.searcher.search(&position, &Limits::infinite(), |_| {});
+        self.searcher.set_helper_threads(threads);
     }
 
     /// Take back the last `n` moves.
@@ -149,6 +210,7 @@ impl Engine {
         if changed.max_hash_size != self.options.max_hash_size {
             self.searcher.resize_table(changed.max_hash_size)?;
         }
+        self.searcher.set_helper_threads(changed.max_helper_threads.count());
         self.options = changed;
         let rules = self.rules();
         if let Some(game) = self.game.as_mut() {
@@ -157,6 +219,15 @@ impl Engine {
             }
         }
         Ok(self.options.info(name)?)
+    }
+}
+
+/// `report` with its moves named in `game`.
+fn name(game: &Game, report: &Report) -> Thought {
+    Thought {
+        best: game.move_string(report.best),
+        pv: game.line(&report.pv),
+        report: report.clone(),
     }
 }
 

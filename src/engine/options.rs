@@ -5,14 +5,98 @@
 //! UHP vocabulary's (`crate::uhp`), and what a change does to a game or the table is the engine's.
 
 /// What values an option takes.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum OptionKind {
     /// A whole number from `min` to `max`.
     Int { min: i64, max: i64 },
     /// True or False.
     Bool,
     /// One of the listed words.
-    Enum(&'static [&'static str]),
+    Enum(Vec<String>),
+}
+
+/// How many threads a search may add to its own, as Mzinga's option MaxHelperThreads says it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum HelperThreads {
+    /// One helper per core but the first.
+    Auto,
+    /// No helper: one thread, and searches that can be repeated exactly.
+    None,
+    /// This many helpers.
+    Count(usize),
+}
+
+impl HelperThreads {
+    /// How many helper threads this means on this machine.
+    pub fn count(self) -> usize {
+        match self {
+            HelperThreads::Auto => cores() - 1,
+            HelperThreads::None => 0,
+            HelperThreads::Count(n) => n,
+        }
+    }
+
+    /// The option's values on this machine: `Auto`, `None`, `1` … cores − 1.
+    fn values() -> Vec<String> {
+        let mut values = vec!["Auto".to_string(), "None".to_string()];
+        values.extend((1..cores()).map(|n| n.to_string()));
+        values
+    }
+
+    fn text(self) -> String {
+        match self {
+            HelperThreads::Auto => "Auto".into(),
+            HelperThreads::None => "None".into(),
+            HelperThreads::Count(n) => n.to_string(),
+        }
+    }
+
+    fn parse(value: &str) -> Option<HelperThreads> {
+        let value = value.trim();
+        if value.eq_ignore_ascii_case("auto") {
+            Some(HelperThreads::Auto)
+        } else if value.eq_ignore_ascii_case("none") || value == "0" {
+            Some(HelperThreads::None)
+        } else {
+            value
+                .parse()
+                .ok()
+                .filter(|n| (1..cores()).contains(n))
+                .map(HelperThreads::Count)
+        }
+    }
+}
+
+/// Whether the engine thinks while it waits for a command, as Mzinga's option PonderDuringIdle says it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Ponder {
+    /// Never.
+    Disabled,
+    /// With one thread.
+    SingleThreaded,
+    /// With the threads MaxHelperThreads allows.
+    MultiThreaded,
+}
+
+impl Ponder {
+    const NAMES: [&'static str; 3] = ["Disabled", "SingleThreaded", "MultiThreaded"];
+    const ALL: [Ponder; 3] = [Ponder::Disabled, Ponder::SingleThreaded, Ponder::MultiThreaded];
+
+    fn text(self) -> String {
+        Ponder::NAMES[self as usize].to_string()
+    }
+
+    fn parse(value: &str) -> Option<Ponder> {
+        let i = Ponder::NAMES
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(value.trim()))?;
+        Some(Ponder::ALL[i])
+    }
+}
+
+/// The cores of this machine (1 when it cannot tell).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// One option as a front end shows it: name, kind, current and default value.
@@ -37,6 +121,8 @@ pub enum OptionError {
     NotInRange { name: &'static str, min: i64, max: i64 },
     #[error("{0} must be True or False")]
     NotBool(&'static str),
+    #[error("{name} must be one of {values}")]
+    NotAChoice { name: &'static str, values: String },
 }
 
 /// The engine's options.
@@ -48,6 +134,10 @@ pub struct Options {
     pub report_intermediate_best_moves: bool,
     /// New games end as a draw when a position occurs for the third time.
     pub threefold_repetition_draw: bool,
+    /// Threads a search adds to its own.
+    pub max_helper_threads: HelperThreads,
+    /// Whether to think while waiting for a command.
+    pub ponder_during_idle: Ponder,
 }
 
 /// The default table size, in MB.
@@ -55,7 +145,13 @@ pub const DEFAULT_HASH_MB: usize = 64;
 /// Bounds of `MaxHashSize`, in MB.
 pub const HASH_RANGE: (usize, usize) = (1, 4096);
 /// The option names, in the order `options` lists them.
-pub const NAMES: [&str; 3] = ["MaxHashSize", "ReportIntermediateBestMoves", "ThreefoldRepetitionDraw"];
+pub const NAMES: [&str; 5] = [
+    "MaxHashSize",
+    "MaxHelperThreads",
+    "PonderDuringIdle",
+    "ReportIntermediateBestMoves",
+    "ThreefoldRepetitionDraw",
+];
 
 impl Default for Options {
     fn default() -> Self {
@@ -63,6 +159,12 @@ impl Default for Options {
             max_hash_size: DEFAULT_HASH_MB,
             report_intermediate_best_moves: false,
             threefold_repetition_draw: false,
+            // One thread unless asked: searches repeat exactly, and engines sharing a machine (a match, a game
+            // server) do not fight over its cores.
+            max_helper_threads: HelperThreads::None,
+            // Off unless asked, for the same reason: an engine that thinks on its opponent's time takes a core from
+            // an opponent on the same machine.
+            ponder_during_idle: Ponder::Disabled,
         }
     }
 }
@@ -85,6 +187,16 @@ impl Options {
                 },
                 self.max_hash_size.to_string(),
                 defaults.max_hash_size.to_string(),
+            ),
+            "MaxHelperThreads" => (
+                OptionKind::Enum(HelperThreads::values()),
+                self.max_helper_threads.text(),
+                defaults.max_helper_threads.text(),
+            ),
+            "PonderDuringIdle" => (
+                OptionKind::Enum(Ponder::NAMES.iter().map(|n| n.to_string()).collect()),
+                self.ponder_during_idle.text(),
+                defaults.ponder_during_idle.text(),
             ),
             "ReportIntermediateBestMoves" => (
                 OptionKind::Bool,
@@ -122,6 +234,18 @@ impl Options {
                         min: HASH_RANGE.0 as i64,
                         max: HASH_RANGE.1 as i64,
                     })?
+            }
+            "MaxHelperThreads" => {
+                changed.max_helper_threads = HelperThreads::parse(value).ok_or_else(|| OptionError::NotAChoice {
+                    name,
+                    values: HelperThreads::values().join(", "),
+                })?
+            }
+            "PonderDuringIdle" => {
+                changed.ponder_during_idle = Ponder::parse(value).ok_or_else(|| OptionError::NotAChoice {
+                    name,
+                    values: Ponder::NAMES.join(", "),
+                })?
             }
             "ReportIntermediateBestMoves" => changed.report_intermediate_best_moves = parse_bool(name, value)?,
             _ => changed.threefold_repetition_draw = parse_bool(name, value)?,
@@ -168,5 +292,25 @@ mod tests {
         assert!(options.with("MaxHashSize", "4097").is_err());
         assert!(options.with("ReportIntermediateBestMoves", "maybe").is_err());
         assert_eq!(options.with("MaxHashSize", "4096").unwrap().max_hash_size, 4096);
+        let auto = options.with("maxhelperthreads", "auto").unwrap();
+        assert_eq!(auto.max_helper_threads, HelperThreads::Auto);
+        assert_eq!(auto.max_helper_threads.count(), cores() - 1);
+        assert!(options.with("MaxHelperThreads", &cores().to_string()).is_err());
+        assert_eq!(
+            options
+                .with("MaxHelperThreads", "None")
+                .unwrap()
+                .max_helper_threads
+                .count(),
+            0
+        );
+        assert_eq!(
+            options
+                .with("PonderDuringIdle", "singlethreaded")
+                .unwrap()
+                .ponder_during_idle,
+            Ponder::SingleThreaded
+        );
+        assert!(options.with("PonderDuringIdle", "Sometimes").is_err());
     }
 }

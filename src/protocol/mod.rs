@@ -2,34 +2,132 @@
 //! only writer of protocol output; every command ends with `ok`, and every failure is one `err …` or
 //! `invalidmove …` line that leaves the game as it was.
 //!
-//! Owns parsing lines into commands, turning results and errors into text, and the help. What a command does is
-//! the engine's business; reading stdin and handling signals is the binary's.
+//! Searches run on a thread the session owns, with the engine lent to it, while the session goes on reading:
+//! during `bestmove` or `analyze` a `stop` line (or SIGINT) ends the search, and other lines wait and run
+//! afterwards in order; while pondering, any line stops the ponder search first. Nothing is printed while
+//! pondering.
+//!
+//! Owns parsing lines into commands, turning results and errors into text, the help, and the order things happen
+//! in. What a command does is the engine's business; reading stdin and handling signals is the binary's.
 
+mod reply;
+
+use std::collections::VecDeque;
 use std::io::{self, Write};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::thread;
 
 use crate::draw::board_text;
-use crate::engine::{Engine, EngineError};
+use crate::engine::{Engine, EngineError, SearchInfo, Thought};
+use crate::moves::Move;
 use crate::perft::perft_by_depth;
-use crate::search::{Limits, Stopper};
-use crate::uhp::{option_line, Command, Reply, SearchLimit};
+use crate::piece::Color;
+use crate::search::{Clocks, Limits, SideClock, Stopper};
+use crate::uhp::{option_line, Command, Reply, SearchLimit, CLOCK_CAPABILITY};
 
-/// What the caller should do after a line.
+use reply::{answer, info_line};
+
+/// What the caller should do after an event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
     Continue,
     Exit,
 }
 
+/// What reaches a session: from outside, input lines, the end of input and interrupts; from its own search
+/// threads, their progress and their end.
+pub enum Event {
+    /// One input line.
+    Line(String),
+    /// The input has ended: finish what is queued, then exit.
+    End,
+    /// SIGINT: stop a running `bestmove` or `analyze`; when there is none, exit.
+    Interrupt,
+    /// A search thread's progress (a completed depth).
+    Progress(SearchInfo),
+    /// A search thread has finished and hands the engine back.
+    Done(Box<Finished>),
+}
+
+/// A search thread's result, with the engine it borrowed.
+pub struct Finished {
+    engine: Engine,
+    outcome: Outcome,
+}
+
+enum Outcome {
+    Best(Result<Thought, EngineError>),
+    Analysis(Result<Vec<Thought>, EngineError>),
+    Pondered,
+}
+
+/// What the session is doing.
+enum State {
+    Idle,
+    /// A `bestmove` or `analyze` runs: lines wait, `stop` ends it.
+    Searching(Stopper),
+    /// Thinking on the opponent's time: any line ends it.
+    Pondering(Stopper),
+}
+
+/// Where to ponder once idle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PonderOn {
+    /// The position after this move (the one the engine just recommended).
+    After(Move),
+    /// The current position (the engine's own move is expected).
+    Current,
+}
+
 /// One engine session over an output stream.
 pub struct Session<W: Write> {
     out: W,
-    engine: Engine,
+    /// The engine; lent to a search thread while one runs.
+    engine: Option<Engine>,
+    sender: Sender<Event>,
+    events: Receiver<Event>,
+    state: State,
+    /// Lines that arrived during a search, to run after it.
+    queue: VecDeque<String>,
+    /// The input has ended.
+    ended: bool,
+    /// Search information to stderr as well.
+    verbose: bool,
+    /// The side the engine was last asked to move for.
+    side: Option<Color>,
+    /// Where to ponder when idle, if anywhere.
+    ponder_on: Option<PonderOn>,
+    /// Whether the search in progress prints intermediate lines (its engine, and so its options, are lent out).
+    reporting: bool,
 }
 
 impl<W: Write> Session<W> {
     /// A session of `engine` writing to `out`.
     pub fn new(out: W, engine: Engine) -> Self {
-        Session { out, engine }
+        let (sender, events) = channel();
+        Session {
+            out,
+            engine: Some(engine),
+            sender,
+            events,
+            state: State::Idle,
+            queue: VecDeque::new(),
+            ended: false,
+            verbose: false,
+            side: None,
+            ponder_on: None,
+            reporting: false,
+        }
+    }
+
+    /// Also write each completed depth's search information to stderr (for a person at a terminal).
+    pub fn set_verbose(&mut self, verbose: bool) {
+        self.verbose = verbose;
+    }
+
+    /// Where input lines, the end of input and interrupts are to be sent (from other threads).
+    pub fn sender(&self) -> Sender<Event> {
+        self.sender.clone()
     }
 
     /// The stream replies are written to.
@@ -37,14 +135,10 @@ impl<W: Write> Session<W> {
         &mut self.out
     }
 
-    /// The engine, to look at (the game, the options) without going through the protocol.
-    pub fn engine(&self) -> &Engine {
-        &self.engine
-    }
-
-    /// A handle that stops a running `bestmove` from another thread (the move found so far is still printed).
-    pub fn stopper(&self) -> Stopper {
-        self.engine.stopper()
+    /// The engine, to look at (the game, the options) without going through the protocol; `None` while a search
+    /// thread has it.
+    pub fn engine(&self) -> Option<&Engine> {
+        self.engine.as_ref()
     }
 
     /// The start-up block: the `info` reply.
@@ -53,15 +147,110 @@ impl<W: Write> Session<W> {
         self.write(&reply)
     }
 
-    /// Run one input line and write its reply.
+    /// Run events from [`Session::sender`] until the session ends (`exit`, the end of input once the queued
+    /// commands are done, or an interrupt while idle).
+    pub fn run(&mut self) -> io::Result<()> {
+        while let Ok(event) = self.events.recv() {
+            if self.on_event(event)? == Flow::Exit {
+                break;
+            }
+        }
+        self.stop_pondering();
+        Ok(())
+    }
+
+    /// Run one input line and whatever it starts (a search runs to its end), then return: for scripts and tests
+    /// that drive the session line by line.
     pub fn handle(&mut self, line: &str) -> io::Result<Flow> {
-        let reply = match Command::parse(line) {
-            Ok(None) => return Ok(Flow::Continue),
-            Ok(Some(Command::Exit)) => return Ok(Flow::Exit),
-            Ok(Some(command)) => self.run(command)?,
-            Err(e) => Reply::err(e.to_string()),
-        };
-        self.write(&reply)?;
+        let mut flow = self.on_event(Event::Line(line.to_string()))?;
+        while flow == Flow::Continue && !matches!(self.state, State::Idle) {
+            if matches!(self.state, State::Pondering(_)) && self.queue.is_empty() {
+                // Line by line, nobody waits for a ponder search: end it.
+                self.stop_pondering();
+                break;
+            }
+            match self.events.recv() {
+                Ok(event) => flow = self.on_event(event)?,
+                Err(_) => break,
+            }
+        }
+        Ok(flow)
+    }
+
+    /// Take one event.
+    pub fn on_event(&mut self, event: Event) -> io::Result<Flow> {
+        match event {
+            Event::Line(line) => match &self.state {
+                State::Idle => self.run_line(&line).and_then(|flow| self.after(flow)),
+                State::Searching(stopper) => {
+                    if matches!(Command::parse(&line), Ok(Some(Command::Stop))) {
+                        stopper.stop();
+                    }
+                    self.queue.push_back(line);
+                    Ok(Flow::Continue)
+                }
+                State::Pondering(stopper) => {
+                    stopper.stop();
+                    self.queue.push_back(line);
+                    Ok(Flow::Continue)
+                }
+            },
+            Event::End => {
+                self.ended = true;
+                match &self.state {
+                    State::Idle => Ok(Flow::Exit),
+                    State::Searching(_) => Ok(Flow::Continue),
+                    State::Pondering(stopper) => {
+                        stopper.stop();
+                        Ok(Flow::Continue)
+                    }
+                }
+            }
+            Event::Interrupt => match &self.state {
+                State::Searching(stopper) => {
+                    stopper.stop();
+                    Ok(Flow::Continue)
+                }
+                State::Idle | State::Pondering(_) => Ok(Flow::Exit),
+            },
+            Event::Progress(info) => {
+                self.report_progress(&info)?;
+                Ok(Flow::Continue)
+            }
+            Event::Done(finished) => {
+                let Finished { engine, outcome } = *finished;
+                self.engine = Some(engine);
+                self.state = State::Idle;
+                let reply = match outcome {
+                    Outcome::Best(result) => {
+                        self.ponder_on = result.as_ref().ok().map(|t| PonderOn::After(t.report.best));
+                        Some(answer(result.map(|thought| vec![thought.best.to_string()])))
+                    }
+                    Outcome::Analysis(result) => Some(answer(
+                        result.map(|lines| lines.iter().map(|t| info_line(t, None)).collect()),
+                    )),
+                    Outcome::Pondered => None,
+                };
+                if let Some(reply) = reply {
+                    self.write(&reply)?;
+                }
+                self.after(Flow::Continue)
+            }
+        }
+    }
+
+    /// Once a line or a search is done: run the lines that waited, then exit if the input ended, else ponder.
+    fn after(&mut self, mut flow: Flow) -> io::Result<Flow> {
+        while flow == Flow::Continue && matches!(self.state, State::Idle) {
+            let Some(line) = self.queue.pop_front() else { break };
+            flow = self.run_line(&line)?;
+        }
+        if flow == Flow::Exit || (self.ended && matches!(self.state, State::Idle) && self.queue.is_empty()) {
+            return Ok(Flow::Exit);
+        }
+        if matches!(self.state, State::Idle) && self.queue.is_empty() && !self.ended {
+            self.start_pondering();
+        }
         Ok(Flow::Continue)
     }
 
@@ -70,21 +259,49 @@ impl<W: Write> Session<W> {
         self.out.flush()
     }
 
-    /// Do `command`; the reply is what is left to write (a search writes its intermediate lines as it goes).
-    fn run(&mut self, command: Command) -> io::Result<Reply> {
-        let engine = &mut self.engine;
+    /// Run one line while idle.
+    fn run_line(&mut self, line: &str) -> io::Result<Flow> {
+        let command = match Command::parse(line) {
+            Ok(None) => return Ok(Flow::Continue),
+            Ok(Some(Command::Exit)) => return Ok(Flow::Exit),
+            Ok(Some(command)) => command,
+            Err(e) => {
+                self.write(&Reply::err(e.to_string()))?;
+                return Ok(Flow::Continue);
+            }
+        };
+        if let Some(reply) = self.command(command) {
+            self.write(&reply)?;
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// Do `command`: the reply, or `None` when a search thread will give it.
+    fn command(&mut self, command: Command) -> Option<Reply> {
+        let Some(engine) = self.engine.as_mut() else {
+            return Some(Reply::err("The engine is busy."));
+        };
         let game_line = |game: &crate::game::Game| vec![game.game_string().to_string()];
-        Ok(match command {
+        Some(match command {
             Command::Info => Reply::ok(info_lines()),
-            Command::NewGame(spec) => answer(engine.new_game(spec.as_deref()).map(game_line)),
-            Command::Play(text) => answer(engine.play(&text).map(game_line)),
-            Command::Pass => answer(engine.play("pass").map(game_line)),
+            Command::NewGame(spec) => {
+                let reply = answer(engine.new_game(spec.as_deref()).map(game_line));
+                (self.side, self.ponder_on) = (None, None);
+                reply
+            }
+            Command::Play(text) => self.play(&text),
+            Command::Pass => self.play("pass"),
             Command::ValidMoves => answer(engine.valid_moves().map(|moves| {
                 let names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
                 vec![names.join(";")]
             })),
-            Command::BestMove(limit) => return self.best_move(limit),
-            Command::Undo(n) => answer(engine.undo(n).map(game_line)),
+            Command::BestMove(limit) => return self.search(1, limit, true),
+            Command::Analyze(count, limit) => return self.search(count, limit, false),
+            Command::Stop => Reply::ok(vec![]),
+            Command::Undo(n) => {
+                self.ponder_on = None;
+                answer(engine.undo(n).map(game_line))
+            }
             Command::Options => Reply::ok(engine.options().all().iter().map(option_line).collect()),
             Command::OptionsGet(name) => answer(
                 engine
@@ -118,55 +335,142 @@ impl<W: Write> Session<W> {
         })
     }
 
-    /// `bestmove`: with ReportIntermediateBestMoves on, one `Move;Depth;Score;PV…` line per completed depth as
-    /// it completes, then the move.
-    fn best_move(&mut self, limit: SearchLimit) -> io::Result<Reply> {
+    /// `play` and `pass`; afterwards, ponder when the engine's own move is expected next.
+    fn play(&mut self, text: &str) -> Reply {
+        let Some(engine) = self.engine.as_mut() else {
+            return Reply::err("The engine is busy.");
+        };
+        let result = engine
+            .play(text)
+            .map(|game| (game.game_string().to_string(), game.position().to_move()));
+        if let Ok((_, to_move)) = &result {
+            self.ponder_on = (Some(*to_move) == self.side).then_some(PonderOn::Current);
+        }
+        answer(result.map(|(line, _)| vec![line]))
+    }
+
+    /// Start a search thread for `bestmove` (`count` 1, `best`) or `analyze`; `None` when it started (it will
+    /// reply), else the error reply.
+    fn search(&mut self, count: usize, limit: SearchLimit, best: bool) -> Option<Reply> {
         let limits = match limit {
             SearchLimit::Time(time) => Limits::time(time),
             SearchLimit::Depth(depth) => Limits::depth(depth.min(crate::search::MAX_DEPTH)),
+            SearchLimit::Nodes(nodes) => Limits::nodes(nodes),
+            SearchLimit::Clock {
+                own,
+                own_increment,
+                opponent,
+                opponent_increment,
+            } => Limits::clocks(Clocks {
+                own: SideClock {
+                    remaining: own,
+                    increment: own_increment,
+                },
+                opponent: SideClock {
+                    remaining: opponent,
+                    increment: opponent_increment,
+                },
+            }),
+            SearchLimit::Infinite => Limits::infinite(),
         };
-        let report = self.engine.options().report_intermediate_best_moves;
-        let out = &mut self.out;
-        let mut write_error = None;
-        let result = self.engine.best_move(&limits, |thought| {
-            if report && write_error.is_none() {
-                let pv: Vec<String> = thought.pv.iter().map(|m| m.to_string()).collect();
-                let line = format!(
-                    "{};{};{};{}",
-                    thought.best,
-                    thought.report.depth,
-                    thought.report.score,
-                    pv.join(";")
-                );
-                if let Err(e) = writeln!(out, "{line}").and_then(|_| out.flush()) {
-                    write_error = Some(e);
+        let mut engine = self.engine.take()?;
+        // Refuse at once what cannot be searched, so that the reply does not wait for a thread.
+        if let Err(e) = engine.valid_moves() {
+            self.engine = Some(engine);
+            return Some(answer(Err(e)));
+        }
+        if best {
+            self.side = engine.game().map(|g| g.position().to_move());
+        }
+        self.reporting = engine.options().report_intermediate_best_moves;
+        let report = self.reporting || self.verbose;
+        let stopper = engine.stopper();
+        let sender = self.sender.clone();
+        thread::spawn(move || {
+            let progress = |info: &SearchInfo| {
+                if report {
+                    let _ = sender.send(Event::Progress(info.clone()));
+                }
+            };
+            let outcome = if best {
+                Outcome::Best(engine.best_move(&limits, progress))
+            } else {
+                Outcome::Analysis(engine.analyze(count, &limits, progress))
+            };
+            let _ = sender.send(Event::Done(Box::new(Finished { engine, outcome })));
+        });
+        self.state = State::Searching(stopper);
+        None
+    }
+
+    /// A completed depth: an intermediate line when ReportIntermediateBestMoves is on, and the same on stderr
+    /// when verbose.
+    fn report_progress(&mut self, info: &SearchInfo) -> io::Result<()> {
+        let Some(best) = info.lines.first() else { return Ok(()) };
+        let line = info_line(best, Some(info));
+        if self.verbose {
+            eprintln!("{line}");
+        }
+        if self.reports_intermediate() {
+            writeln!(self.out, "{line}")?;
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Whether intermediate lines go to the output. The engine is away while it searches, so the session keeps
+    /// the option's value from when the search started.
+    fn reports_intermediate(&self) -> bool {
+        match &self.engine {
+            Some(engine) => engine.options().report_intermediate_best_moves,
+            None => self.reporting,
+        }
+    }
+
+    /// Ponder where the last commands said, if the option allows.
+    fn start_pondering(&mut self) {
+        let Some(target) = self.ponder_on else { return };
+        let Some(engine) = self.engine.as_ref() else { return };
+        if engine.options().ponder_during_idle == crate::engine::Ponder::Disabled {
+            return;
+        }
+        let Some(mut engine) = self.engine.take() else { return };
+        let stopper = engine.stopper();
+        let sender = self.sender.clone();
+        thread::spawn(move || {
+            engine.ponder(match target {
+                PonderOn::After(mv) => Some(mv),
+                PonderOn::Current => None,
+            });
+            let _ = sender.send(Event::Done(Box::new(Finished {
+                engine,
+                outcome: Outcome::Pondered,
+            })));
+        });
+        self.state = State::Pondering(stopper);
+    }
+
+    /// End a ponder search and take the engine back.
+    fn stop_pondering(&mut self) {
+        if let State::Pondering(stopper) = &self.state {
+            stopper.stop();
+            while let Ok(event) = self.events.recv() {
+                if let Event::Done(finished) = event {
+                    self.engine = Some(finished.engine);
+                    self.state = State::Idle;
+                    break;
                 }
             }
-        });
-        if let Some(e) = write_error {
-            return Err(e);
         }
-        Ok(answer(result.map(|thought| vec![thought.best.to_string()])))
     }
 }
 
-/// The `info` block: the id line and the capabilities line.
+/// The `info` block: the id line and the capabilities line (the expansion bugs, and the clock-aware search).
 fn info_lines() -> Vec<String> {
     vec![
         format!("id Waggle v{}", env!("CARGO_PKG_VERSION")),
-        "Mosquito;Ladybug;Pillbug".to_string(),
+        format!("Mosquito;Ladybug;Pillbug;{CLOCK_CAPABILITY}"),
     ]
-}
-
-/// The reply for a result: its lines, or the error as `invalidmove` (a move that cannot be played) or `err`.
-fn answer(result: Result<Vec<String>, EngineError>) -> Reply {
-    match result {
-        Ok(lines) => Reply::ok(lines),
-        Err(EngineError::Move(e)) => Reply::invalid_move(e.to_string()),
-        Err(e @ EngineError::NoGame) => Reply::err(format!("{e} Try 'newgame' to start a new game.")),
-        Err(e @ EngineError::GameOver(_)) => Reply::err(format!("{e} Try 'undo' or 'newgame'.")),
-        Err(e) => Reply::err(e.to_string()),
-    }
 }
 
 const HELP: &str = "
@@ -182,6 +486,13 @@ UHP commands:
   options                       list options; 'options get Name', 'options set Name Value'
   exit                          quit
 Extra commands:
+  bestmove nodes N              best move of a search of N nodes (repeatable, like a depth)
+  bestmove clock A B C D        best move on a chess clock: own time left, own increment, the opponent's time
+                                left and increment, each hh:mm:ss[.fffffff]; the engine budgets the move itself
+  analyze N [LIMIT]             the N best moves, best first, one 'Move;Depth;Score;PV…' line each; LIMIT is
+                                'time hh:mm:ss', 'depth D' or 'nodes K', and without one it runs until 'stop'
+  stop                          end a running bestmove or analyze (it answers at once); other lines sent
+                                during a search wait and run after it, in order
   help                          this list
   perft N                       count move sequences to depth N from the current position
   board                         draw the current position
@@ -217,7 +528,17 @@ mod tests {
         );
         assert_eq!(ask(&mut s, "play wS1"), "Base;InProgress;Black[1];wS1\nok\n");
         assert_eq!(ask(&mut s, "history"), "1. wS1\nok\n");
+        assert_eq!(ask(&mut s, "stop"), "ok\n");
         assert_eq!(ask(&mut s, ""), "");
+        let best = ask(&mut s, "bestmove depth 1");
+        assert!(best.ends_with("\nok\n") && best.lines().count() == 2, "{best}");
+        let analysis = ask(&mut s, "analyze 3 depth 2");
+        let lines: Vec<&str> = analysis.lines().collect();
+        assert_eq!(lines.len(), 4, "{analysis}");
+        assert!(
+            lines[..3].iter().all(|l| l.split(';').nth(1) == Some("2")),
+            "{analysis}"
+        );
         assert_eq!(s.handle("exit").unwrap(), Flow::Exit);
     }
 }

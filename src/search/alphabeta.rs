@@ -2,7 +2,7 @@
 //!
 //! Owns one iteration's tree walk: finished games scored by ply, the transposition table's cut-offs and hash move,
 //! move ordering by way of `ordering`, the PV, and aborting (stop flag, deadline or node limit) by unwinding with
-//! the position restored. Iterative deepening and the report belong to `mod.rs`.
+//! the position restored. Iterative deepening and the report belong to `deepening.rs`.
 
 use crate::eval::{evaluate, Weights};
 use crate::moves::{Move, MoveList};
@@ -32,6 +32,8 @@ pub(crate) struct Walk<'a> {
     pub node_limit: u64,
     /// Nodes visited (each position searched or evaluated, root included).
     pub nodes: u64,
+    /// The deepest ply reached.
+    pub seldepth: usize,
     /// Set when the stop flag, the deadline or the node limit ended the walk: every score after that is
     /// meaningless.
     pub aborted: bool,
@@ -47,8 +49,9 @@ pub(crate) struct RootResult {
 impl Walk<'_> {
     /// Search every root move (in the given order) `depth` plies deep. On abort, the result holds the best move
     /// whose search finished: the first move is the previous iteration's best, so any other move reported beat it
-    /// at this depth.
-    pub fn root(&mut self, moves: &[Move], depth: u32) -> RootResult {
+    /// at this depth. `remember` stores the result in the table: not when `moves` leaves out better moves (the
+    /// second and later lines of an analysis).
+    pub fn root(&mut self, moves: &[Move], depth: u32, remember: bool) -> RootResult {
         self.pv.clear(0);
         self.nodes += 1;
         let mut alpha = -INFINITY;
@@ -76,7 +79,7 @@ impl Walk<'_> {
                 self.pv.update(0, mv);
             }
         }
-        if let (Some(i), false) = (best, self.aborted) {
+        if let (Some(i), false, true) = (best, self.aborted, remember) {
             self.table
                 .store(self.pos.hash(), 0, depth, Bound::Exact, alpha, Some(moves[i]));
         }
@@ -87,6 +90,7 @@ impl Walk<'_> {
     fn negamax(&mut self, depth: u32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
         self.pv.clear(ply);
         self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
         if self.deadline.stopped()
             || self.nodes > self.node_limit
             || (self.nodes.is_multiple_of(CLOCK_EVERY) && self.deadline.must_stop())

@@ -6,33 +6,30 @@
 //! variation. The front end owns the thread a search runs on: it moves the [`Searcher`] there and keeps a
 //! `Stopper` to end the search from outside.
 //!
-//! This file owns the public API (limits, reports, the reusable [`Searcher`]) and iterative deepening: the root
-//! move order between depths, when to start another depth, and which result to return when a search is cut short.
-//! The tree walk is `alphabeta`, the memory `tt`, the move order `ordering`, the principal variation `pv`, the
-//! limits `limits` and the time policy `time`; the static evaluation lives in `crate::eval`.
+//! This file owns the vocabulary (reports, progress, the stopper); the [`Searcher`] and its threads are in
+//! `searcher`, iterative deepening (the root move order between depths, when to start another depth, which result
+//! to return when a search is cut short, several lines for an analysis) in `deepening`, the tree walk in
+//! `alphabeta`, the memory in `tt`, the move order in `ordering`, the principal variation in `pv`, the limits in
+//! `limits` and the time policy in `time`; the static evaluation lives in `crate::eval`.
 
 mod alphabeta;
+mod deepening;
 mod limits;
 mod ordering;
 mod pv;
+mod searcher;
 mod time;
 mod tt;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
-use crate::eval::{evaluate, Weights};
-use crate::moves::{Move, MoveList};
-use crate::position::Position;
+use crate::moves::Move;
 
 pub use limits::{Clocks, Limits, SideClock};
+pub use searcher::Searcher;
 pub use tt::TableTooBig;
-
-use alphabeta::Walk;
-use ordering::Heuristics;
-use pv::PvTable;
-use time::Deadline;
-use tt::Table;
 
 /// The score of a game won on the spot; a win `n` plies ahead scores `WIN - n`, a loss `-(WIN - n)`.
 pub const WIN: i32 = 30_000;
@@ -54,8 +51,34 @@ pub struct Report {
     pub best: Move,
     /// The principal variation, starting with `best`.
     pub pv: Vec<Move>,
-    /// Nodes visited so far.
+    /// Nodes visited so far, by every thread.
     pub nodes: u64,
+    /// The deepest ply the search reached (by the main thread).
+    pub seldepth: u32,
+}
+
+/// What a search reports after each completed depth: its line (or, for an analysis, its lines, best first) and
+/// how the search is going.
+#[derive(Clone, Debug)]
+pub struct Progress<'a> {
+    /// The best line, then the next best ones when an analysis asked for several.
+    pub lines: &'a [Report],
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// How full the transposition table is, in thousandths (from a sample of its slots).
+    pub table_permille: u32,
+}
+
+impl Progress<'_> {
+    /// The best line.
+    pub fn best(&self) -> &Report {
+        &self.lines[0]
+    }
+
+    /// Nodes per second so far.
+    pub fn nodes_per_second(&self) -> u64 {
+        (self.lines[0].nodes as f64 / self.elapsed.as_secs_f64().max(1e-6)) as u64
+    }
 }
 
 impl Report {
@@ -77,13 +100,13 @@ impl Report {
 
 /// What the threads of a search and the front end share besides the table.
 #[derive(Default)]
-struct Control {
+pub(crate) struct Control {
     /// Raised to end the search in progress (or the next one, if none is running).
-    stop: AtomicBool,
+    pub(crate) stop: AtomicBool,
     /// Whether a search is running.
-    searching: AtomicBool,
+    pub(crate) searching: AtomicBool,
     /// Nodes visited by the search in progress, or by the last one.
-    nodes: AtomicU64,
+    pub(crate) nodes: AtomicU64,
 }
 
 /// A handle that stops a [`Searcher`]'s search from another thread (a signal handler, the front end's input
@@ -109,212 +132,6 @@ impl Stopper {
     }
 }
 
-/// What one thread of a search keeps to itself.
-struct Worker {
-    heuristics: Heuristics,
-    pv: PvTable,
-}
-
-/// A reusable searcher: the shared table, the evaluation weights, and one worker's memory.
-pub struct Searcher {
-    table_mb: usize,
-    table: Arc<Table>,
-    control: Arc<Control>,
-    worker: Worker,
-    weights: Weights,
-    /// Whether the table may hold anything (a search ran since it was last cleared).
-    dirty: bool,
-}
-
-impl Searcher {
-    /// A searcher with a transposition table of `table_mb` megabytes and the default evaluation weights; an
-    /// error when the machine cannot give that memory.
-    pub fn new(table_mb: usize) -> Result<Searcher, TableTooBig> {
-        Ok(Searcher {
-            table_mb,
-            table: Arc::new(Table::new(table_mb)?),
-            control: Arc::default(),
-            worker: Worker {
-                heuristics: Heuristics::new(),
-                pv: PvTable::new(),
-            },
-            weights: Weights::default(),
-            dirty: false,
-        })
-    }
-
-    /// Give the table a new size (and clear it). When the memory is not there, the searcher keeps an empty table
-    /// of the old size and answers with the error.
-    pub fn resize_table(&mut self, table_mb: usize) -> Result<(), TableTooBig> {
-        if table_mb == self.table_mb {
-            self.clear();
-            return Ok(());
-        }
-        self.dirty = false;
-        let table = match Table::new(table_mb) {
-            Ok(table) => table,
-            Err(too_big) => {
-                // The two may not fit side by side: let go of the old table and try again. If the new size is
-                // still refused, take back one of the old size with the memory just freed.
-                self.table = Arc::new(Table::new(0)?);
-                match Table::new(table_mb) {
-                    Ok(table) => table,
-                    Err(_) => {
-                        if let Ok(old) = Table::new(self.table_mb) {
-                            self.table = Arc::new(old);
-                        } else {
-                            self.table_mb = 0;
-                        }
-                        return Err(too_big);
-                    }
-                }
-            }
-        };
-        self.table = Arc::new(table);
-        self.table_mb = table_mb;
-        Ok(())
-    }
-
-    /// The transposition table size in megabytes.
-    pub fn table_size(&self) -> usize {
-        self.table_mb
-    }
-
-    /// A handle that stops this searcher's searches from another thread.
-    pub fn stopper(&self) -> Stopper {
-        Stopper(self.control.clone())
-    }
-
-    /// The evaluation weights.
-    pub fn weights(&self) -> &Weights {
-        &self.weights
-    }
-
-    /// Search with other evaluation weights from now on (the table is cleared: its scores were made with the
-    /// old ones).
-    pub fn set_weights(&mut self, weights: Weights) {
-        self.weights = weights;
-        self.clear();
-    }
-
-    /// Forget everything learnt (new game).
-    pub fn clear(&mut self) {
-        // Only a search in progress shares the table, and none does once `search` has returned.
-        if let (true, Some(table)) = (self.dirty, Arc::get_mut(&mut self.table)) {
-            table.clear();
-            self.dirty = false;
-        }
-        self.worker.heuristics.clear();
-    }
-
-    /// Search `pos` within `limits`, calling `on_iteration` after each completed depth. Returns `None` only when
-    /// the game is over (no legal move). The searcher works on its own copy of the position.
-    ///
-    /// With a depth or a node limit (and no time), nothing depends on the clock, so the same search from the same
-    /// table gives the same move and node count. With a time, iterations continue until the next one is unlikely
-    /// to finish, and the one in progress is abandoned at the deadline; a move that an abandoned iteration had
-    /// already proved better than the previous best is returned (with the depth of the last completed
-    /// iteration). Depth 0, or a stop before the first iteration, gives the move ordering's first choice.
-    pub fn search(&mut self, pos: &Position, limits: &Limits, on_iteration: impl FnMut(&Report)) -> Option<Report> {
-        let control = self.control.clone();
-        control.searching.store(true, Ordering::SeqCst);
-        let report = self.run(pos, limits, &control.stop, on_iteration);
-        control.stop.store(false, Ordering::SeqCst);
-        control.searching.store(false, Ordering::SeqCst);
-        report
-    }
-
-    fn run(
-        &mut self,
-        pos: &Position,
-        limits: &Limits,
-        stop: &AtomicBool,
-        mut on_iteration: impl FnMut(&Report),
-    ) -> Option<Report> {
-        if pos.state().is_over() {
-            return None;
-        }
-        let mut moves = pos.legal_moves();
-        if moves.is_empty() {
-            return None;
-        }
-        let mut pos = pos.clone();
-        let deadline = Deadline::start(limits, stop);
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
-
-        self.dirty = true;
-        self.table.new_search();
-        self.worker.heuristics.clear();
-        self.order_root(&pos, &mut moves);
-        let mut report = Report {
-            depth: 0,
-            score: evaluate(&pos, &self.weights),
-            best: moves[0],
-            pv: vec![moves[0]],
-            nodes: 0,
-        };
-        self.control.nodes.store(0, Ordering::Relaxed);
-        if max_depth == 0 {
-            on_iteration(&report);
-            return Some(report);
-        }
-
-        let mut nodes = 0;
-        for depth in 1..=max_depth {
-            if !deadline.next_iteration_fits() {
-                break;
-            }
-            let mut walk = Walk {
-                pos: &mut pos,
-                table: &self.table,
-                heuristics: &mut self.worker.heuristics,
-                pv: &mut self.worker.pv,
-                weights: &self.weights,
-                deadline: &deadline,
-                node_limit: limits.nodes.unwrap_or(u64::MAX),
-                nodes,
-                aborted: false,
-            };
-            let result = walk.root(&moves, depth);
-            nodes = walk.nodes;
-            let aborted = walk.aborted;
-            if let Some(i) = result.best {
-                // An interrupted iteration only counts when it overturned the previous best move.
-                if !aborted || i != 0 {
-                    report.depth = if aborted { depth - 1 } else { depth };
-                    report.score = result.score;
-                    report.best = moves[i];
-                    report.pv = self.worker.pv.line(0).to_vec();
-                }
-                // The best move goes first next time; the others keep their order.
-                moves[..=i].rotate_right(1);
-            }
-            report.nodes = nodes;
-            self.control.nodes.store(nodes, Ordering::Relaxed);
-            if aborted {
-                break;
-            }
-            on_iteration(&report);
-            let settled = report.is_win() || report.is_loss() || moves.len() == 1;
-            if deadline.is_timed() && settled {
-                break;
-            }
-        }
-        Some(report)
-    }
-
-    /// Put the root moves in the order the tree search would try them.
-    fn order_root(&self, pos: &Position, moves: &mut MoveList) {
-        let hash_move = self.table.probe(pos.hash(), 0).and_then(|hit| hit.best);
-        let mut ordered = self.worker.heuristics.order(pos, moves, hash_move, 0);
-        let mut i = 0;
-        while let Some((mv, _)) = ordered.next() {
-            moves[i] = mv;
-            i += 1;
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,6 +144,7 @@ mod tests {
             best: Move::Pass,
             pv: vec![Move::Pass],
             nodes: 0,
+            seldepth: 0,
         };
         assert!(report.is_win() && !report.is_loss());
         assert_eq!(report.plies_to_end(), Some(3));

@@ -26,6 +26,13 @@ pub(crate) fn search_time(limits: &Limits) -> Option<Duration> {
     Some(usable - (usable / 10).min(MAX_UNWIND_MARGIN))
 }
 
+/// Under a clock, the deadline of an iteration in progress: room to finish one the search is unsure about, but
+/// never more than a sixth of the time left (so that a long think cannot lose on time).
+fn hard_time(limits: &Limits, budget: Duration) -> Duration {
+    let left = limits.clocks.map_or(budget, |c| c.own.remaining / 6);
+    budget.mul_f64(UNSURE).min(left.max(budget))
+}
+
 /// The time to give one move under `clocks`: a share of what is left plus most of the increment, never more than
 /// half of what is left.
 fn move_time(clocks: Clocks) -> Duration {
@@ -41,27 +48,50 @@ pub(crate) struct Deadline<'a> {
     hard: Option<Instant>,
     /// Do not start a new iteration once this much time has passed: it would most likely not finish.
     soft: Option<Duration>,
+    /// Under a clock, how far the soft limit may stretch when the search is unsure of its move.
+    stretch: bool,
     stop: &'a AtomicBool,
+    /// A second reason to stop: the main thread has finished (for helper threads).
+    also: Option<&'a AtomicBool>,
 }
+
+/// How much longer than usual an unsure search under a clock may go on (best move just changed).
+const UNSURE: f64 = 1.6;
 
 impl<'a> Deadline<'a> {
     /// Start the clock for a search within `limits`, also stopped when `stop` becomes true.
     pub fn start(limits: &Limits, stop: &'a AtomicBool) -> Deadline<'a> {
         let start = Instant::now();
         let budget = search_time(limits);
+        let clocked = limits.clocks.is_some();
         Deadline {
             start,
-            hard: budget.map(|b| start + b),
+            // Under a clock the deadline leaves room to stretch; the soft limit is the usual share.
+            hard: budget.map(|b| start + if clocked { hard_time(limits, b) } else { b }),
             // Each depth costs several times the one before: past half the budget, the next one rarely finishes.
             soft: budget.map(|b| b / 2),
+            stretch: clocked,
             stop,
+            also: None,
         }
     }
 
-    /// Whether the stop flag is up.
+    /// A deadline with no time limit that ends when `stop` or `also` is raised: a helper thread's.
+    pub fn helper(stop: &'a AtomicBool, also: &'a AtomicBool) -> Deadline<'a> {
+        Deadline {
+            start: Instant::now(),
+            hard: None,
+            soft: None,
+            stretch: false,
+            stop,
+            also: Some(also),
+        }
+    }
+
+    /// Whether a stop flag is up.
     #[inline]
     pub fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        self.stop.load(Ordering::Relaxed) || self.also.is_some_and(|a| a.load(Ordering::Relaxed))
     }
 
     /// Whether the search must end now: stopped, or past the deadline.
@@ -76,9 +106,15 @@ impl<'a> Deadline<'a> {
     }
 
     /// Whether another iteration is worth starting: not stopped, and (with a time limit) less than half the
-    /// budget gone.
-    pub fn next_iteration_fits(&self) -> bool {
-        !self.must_stop() && self.soft.is_none_or(|soft| self.start.elapsed() < soft)
+    /// budget gone. Under a clock, a search that is `unsure` (its best move just changed) may go on longer.
+    pub fn next_iteration_fits(&self, unsure: bool) -> bool {
+        let factor = if self.stretch && unsure { UNSURE } else { 1.0 };
+        !self.must_stop() && self.soft.is_none_or(|soft| self.start.elapsed() < soft.mul_f64(factor))
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
     }
 }
 

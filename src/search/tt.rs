@@ -111,6 +111,21 @@ impl Table {
         self.generation.store(next, Relaxed);
     }
 
+    /// How full the table is, in thousandths, judged from its first thousand slots: those written by the
+    /// current search count.
+    pub fn fill_permille(&self) -> u32 {
+        let generation = self.generation.load(Relaxed);
+        let sample = &self.slots[..self.slots.len().min(1000)];
+        let used = sample
+            .iter()
+            .filter(|slot| {
+                let entry = read(slot);
+                entry.bound().is_some() && entry.generation() == generation
+            })
+            .count();
+        (used * 1000 / sample.len()) as u32
+    }
+
     #[inline]
     fn slot(&self, hash: u64) -> &Slot {
         // Multiply-shift maps the hash onto any table length without a power-of-two size or a division.

@@ -6,14 +6,28 @@ use std::time::Duration;
 
 use super::time::{format_time, parse_time};
 
-/// How long `bestmove` may think.
+/// How long `bestmove` (or `analyze`) may think.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SearchLimit {
-    /// `bestmove time hh:mm:ss`: answer within this time.
+    /// `time hh:mm:ss`: answer within this time.
     Time(Duration),
-    /// `bestmove depth N`: search N plies.
+    /// `depth N`: search N plies.
     Depth(u32),
+    /// `nodes N`: visit N nodes (repeatable, like a depth).
+    Nodes(u64),
+    /// `clock OWN OWN_INC OPP OPP_INC`: both sides' clocks; the engine budgets the move itself.
+    Clock {
+        own: Duration,
+        own_increment: Duration,
+        opponent: Duration,
+        opponent_increment: Duration,
+    },
+    /// No limit: until `stop` (only `analyze`).
+    Infinite,
 }
+
+/// The capability an engine lists in its `info` block when it understands `bestmove clock`.
+pub const CLOCK_CAPABILITY: &str = "Clock";
 
 /// A command a viewer, a script, a person or the arena may send.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,8 +42,12 @@ pub enum Command {
     Pass,
     /// `validmoves`
     ValidMoves,
-    /// `bestmove time hh:mm:ss` or `bestmove depth N`
+    /// `bestmove time hh:mm:ss`, `bestmove depth N`, `bestmove nodes N` or `bestmove clock …`
     BestMove(SearchLimit),
+    /// `analyze N [time hh:mm:ss | depth D | nodes K]`: the N best moves.
+    Analyze(usize, SearchLimit),
+    /// `stop`: end the running `bestmove` or `analyze`.
+    Stop,
     /// `undo [N]`
     Undo(usize),
     /// `options`
@@ -52,6 +70,47 @@ pub enum Command {
 
 /// The deepest `perft` the session runs: deeper ones take hours.
 pub const MAX_PERFT_DEPTH: u32 = 12;
+
+/// Most lines `analyze` gives.
+pub const MAX_ANALYZE: usize = 64;
+
+const LIMITS: &str = "'time hh:mm:ss', 'depth N' or 'nodes N'";
+const BESTMOVE_USAGE: &str = "bestmove needs 'time hh:mm:ss', 'depth N', 'nodes N' or \
+                              'clock OWN OWN_INCREMENT OPPONENT OPPONENT_INCREMENT' (times as hh:mm:ss)";
+
+/// A search limit: `time T`, `depth N`, `nodes N` or `clock A B C D`; `Ok(None)` when the words are none of these.
+fn parse_limit(args: &[&str]) -> Result<Option<SearchLimit>, CommandError> {
+    let time = |value: &str| {
+        parse_time(value).ok_or_else(|| {
+            CommandError(format!(
+                "'{value}' is not a time: expected hh:mm:ss, for example 00:00:05 or 00:00:00.5"
+            ))
+        })
+    };
+    let Some((kind, values)) = args.split_first() else {
+        return Ok(None);
+    };
+    Ok(Some(match (kind.to_ascii_lowercase().as_str(), values) {
+        ("time", [value]) => SearchLimit::Time(time(value)?),
+        ("depth", [value]) => SearchLimit::Depth(
+            value
+                .parse()
+                .map_err(|_| CommandError(format!("'{value}' is not a depth: expected a whole number of plies")))?,
+        ),
+        ("nodes", [value]) => SearchLimit::Nodes(value.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+            CommandError(format!(
+                "'{value}' is not a number of nodes: expected a whole number above 0"
+            ))
+        })?),
+        ("clock", [own, own_increment, opponent, opponent_increment]) => SearchLimit::Clock {
+            own: time(own)?,
+            own_increment: time(own_increment)?,
+            opponent: time(opponent)?,
+            opponent_increment: time(opponent_increment)?,
+        },
+        _ => return Ok(None),
+    }))
+}
 
 /// A line that is not a command, or a command with the wrong arguments; the text says what was expected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -76,21 +135,33 @@ impl Command {
             "play" => return fail("play needs a MoveString, for example: play wS1".into()),
             "pass" => Command::Pass,
             "validmoves" => Command::ValidMoves,
-            "bestmove" => match args.as_slice() {
-                [kind, value] if kind.eq_ignore_ascii_case("time") => match parse_time(value) {
-                    Some(time) => Command::BestMove(SearchLimit::Time(time)),
-                    None => {
-                        return fail(format!(
-                            "'{value}' is not a time: expected hh:mm:ss, for example 00:00:05 or 00:00:00.5"
-                        ))
-                    }
-                },
-                [kind, value] if kind.eq_ignore_ascii_case("depth") => match value.parse() {
-                    Ok(depth) => Command::BestMove(SearchLimit::Depth(depth)),
-                    Err(_) => return fail(format!("'{value}' is not a depth: expected a whole number of plies")),
-                },
-                _ => return fail("bestmove needs 'time hh:mm:ss' or 'depth N'".into()),
+            "bestmove" => match parse_limit(&args)? {
+                Some(limit) => Command::BestMove(limit),
+                None => return fail(BESTMOVE_USAGE.into()),
             },
+            "analyze" => {
+                let usage = || {
+                    CommandError(format!(
+                        "analyze needs a number of moves, then at most one of {LIMITS}: analyze 3 depth 4"
+                    ))
+                };
+                let (count, rest) = args.split_first().ok_or_else(usage)?;
+                let count = count
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| (1..=MAX_ANALYZE).contains(&n))
+                    .ok_or_else(|| {
+                        CommandError(format!(
+                            "'{count}' is not a number of moves to analyze (1 to {MAX_ANALYZE})"
+                        ))
+                    })?;
+                match rest {
+                    [] => Command::Analyze(count, SearchLimit::Infinite),
+                    [kind, _] if kind.eq_ignore_ascii_case("clock") => return Err(usage()),
+                    _ => Command::Analyze(count, parse_limit(rest)?.ok_or_else(usage)?),
+                }
+            }
+            "stop" => Command::Stop,
             "undo" => match args.as_slice() {
                 [] => Command::Undo(1),
                 [n] => match n.parse() {
@@ -134,8 +205,9 @@ impl fmt::Display for Command {
             Command::Play(mv) => write!(f, "play {mv}"),
             Command::Pass => f.write_str("pass"),
             Command::ValidMoves => f.write_str("validmoves"),
-            Command::BestMove(SearchLimit::Time(time)) => write!(f, "bestmove time {}", format_time(*time)),
-            Command::BestMove(SearchLimit::Depth(depth)) => write!(f, "bestmove depth {depth}"),
+            Command::BestMove(limit) => write!(f, "bestmove{}", limit_words(limit)),
+            Command::Analyze(count, limit) => write!(f, "analyze {count}{}", limit_words(limit)),
+            Command::Stop => f.write_str("stop"),
             Command::Undo(n) => write!(f, "undo {n}"),
             Command::Options => f.write_str("options"),
             Command::OptionsGet(name) => write!(f, "options get {name}"),
@@ -146,6 +218,28 @@ impl fmt::Display for Command {
             Command::History => f.write_str("history"),
             Command::Exit => f.write_str("exit"),
         }
+    }
+}
+
+/// The words of a limit after its command, with a leading blank: ` time 00:00:05`, ` depth 3`.
+fn limit_words(limit: &SearchLimit) -> String {
+    match *limit {
+        SearchLimit::Time(time) => format!(" time {}", format_time(time)),
+        SearchLimit::Depth(depth) => format!(" depth {depth}"),
+        SearchLimit::Nodes(nodes) => format!(" nodes {nodes}"),
+        SearchLimit::Clock {
+            own,
+            own_increment,
+            opponent,
+            opponent_increment,
+        } => format!(
+            " clock {} {} {} {}",
+            format_time(own),
+            format_time(own_increment),
+            format_time(opponent),
+            format_time(opponent_increment)
+        ),
+        SearchLimit::Infinite => String::new(),
     }
 }
 
@@ -194,6 +288,16 @@ mod tests {
             Command::BestMove(SearchLimit::Time(Duration::from_secs(5))),
             Command::BestMove(SearchLimit::Time(Duration::from_millis(1250))),
             Command::BestMove(SearchLimit::Depth(3)),
+            Command::BestMove(SearchLimit::Nodes(12_345)),
+            Command::BestMove(SearchLimit::Clock {
+                own: Duration::from_millis(9_876),
+                own_increment: Duration::from_millis(100),
+                opponent: Duration::from_secs(10),
+                opponent_increment: Duration::from_millis(100),
+            }),
+            Command::Analyze(3, SearchLimit::Infinite),
+            Command::Analyze(2, SearchLimit::Time(Duration::from_millis(500))),
+            Command::Stop,
             Command::Undo(2),
             Command::Options,
             Command::OptionsGet("MaxHashSize".into()),

@@ -8,7 +8,7 @@ mod command;
 mod reply;
 mod time;
 
-pub use command::{Command, CommandError, SearchLimit, MAX_PERFT_DEPTH};
+pub use command::{Command, CommandError, SearchLimit, CLOCK_CAPABILITY, MAX_ANALYZE, MAX_PERFT_DEPTH};
 pub use reply::{Outcome, Reply, ReplyReader};
 pub use time::{format_time, parse_time};
 
@@ -18,7 +18,7 @@ use crate::engine::{OptionInfo, OptionKind};
 /// and nothing more for a `bool` (the types Mzinga.Viewer accepts).
 pub fn option_line(option: &OptionInfo) -> String {
     let head = |kind: &str| format!("{};{kind};{};{}", option.name, option.value, option.default);
-    match option.kind {
+    match &option.kind {
         OptionKind::Int { min, max } => format!("{};{min};{max}", head("int")),
         OptionKind::Bool => head("bool"),
         OptionKind::Enum(values) => format!("{};{}", head("enum"), values.join(";")),
@@ -34,17 +34,20 @@ mod tests {
     fn option_lines_have_the_form_mzinga_viewer_parses() {
         let options = Options::default();
         let lines: Vec<String> = options.all().iter().map(option_line).collect();
+        let threads: Vec<String> = (1..crate::engine::cores()).map(|n| format!(";{n}")).collect();
         assert_eq!(
             lines,
             [
-                "MaxHashSize;int;64;64;1;4096",
-                "ReportIntermediateBestMoves;bool;False;False",
-                "ThreefoldRepetitionDraw;bool;False;False"
+                "MaxHashSize;int;64;64;1;4096".to_string(),
+                format!("MaxHelperThreads;enum;None;None;Auto;None{}", threads.concat()),
+                "PonderDuringIdle;enum;Disabled;Disabled;Disabled;SingleThreaded;MultiThreaded".to_string(),
+                "ReportIntermediateBestMoves;bool;False;False".to_string(),
+                "ThreefoldRepetitionDraw;bool;False;False".to_string(),
             ]
         );
         let choice = OptionInfo {
             name: "PonderDuringIdle",
-            kind: OptionKind::Enum(&["Disabled", "SingleThreaded"]),
+            kind: OptionKind::Enum(vec!["Disabled".into(), "SingleThreaded".into()]),
             value: "Disabled".into(),
             default: "Disabled".into(),
         };

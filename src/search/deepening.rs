@@ -1,0 +1,181 @@
+//! Iterative deepening: the main thread's, which reports each completed depth, keeps the root moves in the order
+//! the last depth left them, finds several lines for an analysis, and decides which result an interrupted depth
+//! leaves; and a helper thread's, which only fills the shared table.
+//!
+//! Owns the loop over depths; one depth's tree walk is `alphabeta`'s, the time policy `time`'s.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::alphabeta::Walk;
+use super::limits::Limits;
+use super::ordering::Heuristics;
+use super::pv::PvTable;
+use super::time::Deadline;
+use super::tt::Table;
+use super::{Report, MAX_DEPTH};
+use crate::eval::{evaluate, Weights};
+use crate::moves::MoveList;
+use crate::position::Position;
+
+/// What one thread of a search keeps to itself besides its position: its move-ordering memory and its
+/// principal variation.
+pub(crate) struct Worker {
+    pub heuristics: Heuristics,
+    pub pv: PvTable,
+}
+
+impl Worker {
+    pub fn new() -> Worker {
+        Worker {
+            heuristics: Heuristics::new(),
+            pv: PvTable::new(),
+        }
+    }
+}
+
+/// What the threads of one search share.
+pub(crate) struct Shared<'a> {
+    pub table: &'a Table,
+    pub weights: &'a Weights,
+    /// Nodes the helper threads have visited so far.
+    pub helper_nodes: &'a AtomicU64,
+}
+
+/// The main thread's iterative deepening over the root `(pos, moves)` (the legal moves of `pos`, in the order to
+/// try them):
+/// `count` lines, best first (one for a move, several for an analysis). `on_depth` hears of each completed
+/// depth. Returns the lines of the last completed depth (or of depth 0: the first moves of the order, when no
+/// depth completed), the first line updated by an interrupted depth that proved a better move; and the nodes this
+/// thread visited.
+pub(crate) fn deepen(
+    worker: &mut Worker,
+    (mut pos, mut moves): (Position, MoveList),
+    limits: &Limits,
+    count: usize,
+    shared: &Shared,
+    deadline: &Deadline,
+    mut on_depth: impl FnMut(&[Report]),
+) -> (Vec<Report>, u64) {
+    let count = count.clamp(1, moves.len());
+    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
+    let score = evaluate(&pos, shared.weights);
+    let mut lines: Vec<Report> = moves[..count]
+        .iter()
+        .map(|&mv| Report {
+            depth: 0,
+            score,
+            best: mv,
+            pv: vec![mv],
+            nodes: 0,
+            seldepth: 0,
+        })
+        .collect();
+    if max_depth == 0 {
+        on_depth(&lines);
+        return (lines, 0);
+    }
+
+    let (mut nodes, mut seldepth, mut unsure) = (0, 0, false);
+    for depth in 1..=max_depth {
+        if !deadline.next_iteration_fits(unsure) {
+            break;
+        }
+        let mut walk = Walk {
+            pos: &mut pos,
+            table: shared.table,
+            heuristics: &mut worker.heuristics,
+            pv: &mut worker.pv,
+            weights: shared.weights,
+            deadline,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            nodes,
+            seldepth,
+            aborted: false,
+        };
+        let mut found = Vec::with_capacity(count);
+        for k in 0..count {
+            // The k-th line is the best of the moves the lines before it did not take.
+            let result = walk.root(&moves[k..], depth, k == 0);
+            let Some(i) = result.best else { break };
+            if walk.aborted {
+                // An interrupted depth only counts when it overturned the previous best move.
+                if k == 0 && i != 0 {
+                    let line = &mut lines[0];
+                    line.depth = depth - 1;
+                    line.score = result.score;
+                    line.best = moves[i];
+                    line.pv = walk.pv.line(0).to_vec();
+                }
+                // The move goes first next time; the others keep their order.
+                moves[k..=k + i].rotate_right(1);
+                break;
+            }
+            found.push(Report {
+                depth,
+                score: result.score,
+                best: moves[k + i],
+                pv: walk.pv.line(0).to_vec(),
+                nodes: 0,
+                seldepth: 0,
+            });
+            moves[k..=k + i].rotate_right(1);
+        }
+        (nodes, seldepth) = (walk.nodes, walk.seldepth);
+        let aborted = walk.aborted;
+        if !aborted {
+            unsure = found[0].best != lines[0].best;
+            lines = found;
+        }
+        let all_nodes = nodes + shared.helper_nodes.load(Ordering::Relaxed);
+        for line in &mut lines {
+            (line.nodes, line.seldepth) = (all_nodes, seldepth as u32);
+        }
+        if aborted {
+            break;
+        }
+        on_depth(&lines);
+        let settled = lines[0].is_win() || lines[0].is_loss() || moves.len() == 1;
+        if deadline.is_timed() && settled {
+            break;
+        }
+    }
+    (lines, nodes)
+}
+
+/// A helper thread's iterative deepening: the same root moves, from the second depth on for every other helper,
+/// so that the threads' trees differ; it ends when its deadline's flags are raised. Its results reach the main
+/// thread only through the table.
+pub(crate) fn help(
+    worker: &mut Worker,
+    mut pos: Position,
+    mut moves: MoveList,
+    index: usize,
+    shared: &Shared,
+    deadline: &Deadline,
+) {
+    for depth in (1 + index as u32 % 2)..=MAX_DEPTH {
+        if deadline.stopped() {
+            break;
+        }
+        let mut walk = Walk {
+            pos: &mut pos,
+            table: shared.table,
+            heuristics: &mut worker.heuristics,
+            pv: &mut worker.pv,
+            weights: shared.weights,
+            deadline,
+            node_limit: u64::MAX,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+        };
+        let result = walk.root(&moves, depth, true);
+        shared.helper_nodes.fetch_add(walk.nodes, Ordering::Relaxed);
+        if walk.aborted {
+            break;
+        }
+        if let Some(i) = result.best {
+            moves[..=i].rotate_right(1);
+        }
+    }
+}

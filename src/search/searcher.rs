@@ -1,0 +1,240 @@
+//! The reusable searcher: the shared table, the evaluation weights, the main thread's memory and that of any
+//! helper threads (a shared-table parallel search, "Lazy SMP": every thread searches the same root, helpers a
+//! depth apart, and they help each other only through the table).
+//!
+//! Owns the search's life: table size and clearing, threads, and the flags a front end sees through the
+//! [`Stopper`]. With no helper threads a search is reproducible: the same limits (without a time) from the same
+//! table give the same move and node count.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::thread;
+
+use super::deepening::{deepen, help, Shared, Worker};
+use super::limits::Limits;
+use super::time::Deadline;
+use super::tt::{Table, TableTooBig};
+use super::{Control, Progress, Report, Stopper};
+use crate::eval::Weights;
+use crate::moves::MoveList;
+use crate::position::Position;
+
+/// A reusable searcher.
+pub struct Searcher {
+    table_mb: usize,
+    table: Arc<Table>,
+    control: Arc<Control>,
+    worker: Worker,
+    /// The helper threads' memory, one per helper; made when first needed.
+    helpers: Vec<Worker>,
+    /// How many helper threads a search starts.
+    helper_threads: usize,
+    weights: Weights,
+    /// Whether the table may hold anything (a search ran since it was last cleared).
+    dirty: bool,
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of `table_mb` megabytes, no helper threads and the default
+    /// evaluation weights; an error when the machine cannot give that memory.
+    pub fn new(table_mb: usize) -> Result<Searcher, TableTooBig> {
+        Ok(Searcher {
+            table_mb,
+            table: Arc::new(Table::new(table_mb)?),
+            control: Arc::default(),
+            worker: Worker::new(),
+            helpers: Vec::new(),
+            helper_threads: 0,
+            weights: Weights::default(),
+            dirty: false,
+        })
+    }
+
+    /// Give the table a new size (and clear it). When the memory is not there, the searcher keeps an empty table
+    /// of the old size and answers with the error.
+    pub fn resize_table(&mut self, table_mb: usize) -> Result<(), TableTooBig> {
+        if table_mb == self.table_mb {
+            self.clear();
+            return Ok(());
+        }
+        self.dirty = false;
+        let table = match Table::new(table_mb) {
+            Ok(table) => table,
+            Err(too_big) => {
+                // The two may not fit side by side: let go of the old table and try again. If the new size is
+                // still refused, take back one of the old size with the memory just freed.
+                self.table = Arc::new(Table::new(0)?);
+                match Table::new(table_mb) {
+                    Ok(table) => table,
+                    Err(_) => {
+                        if let Ok(old) = Table::new(self.table_mb) {
+                            self.table = Arc::new(old);
+                        } else {
+                            self.table_mb = 0;
+                        }
+                        return Err(too_big);
+                    }
+                }
+            }
+        };
+        self.table = Arc::new(table);
+        self.table_mb = table_mb;
+        Ok(())
+    }
+
+    /// The transposition table size in megabytes.
+    pub fn table_size(&self) -> usize {
+        self.table_mb
+    }
+
+    /// Search with `helpers` helper threads beside the main one from now on (0: one thread, reproducible).
+    pub fn set_helper_threads(&mut self, helpers: usize) {
+        self.helper_threads = helpers;
+    }
+
+    /// How many helper threads a search starts.
+    pub fn helper_threads(&self) -> usize {
+        self.helper_threads
+    }
+
+    /// A handle that stops this searcher's searches from another thread.
+    pub fn stopper(&self) -> Stopper {
+        Stopper(self.control.clone())
+    }
+
+    /// The evaluation weights.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Search with other evaluation weights from now on (the table is cleared: its scores were made with the
+    /// old ones).
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
+        self.clear();
+    }
+
+    /// Forget everything learnt (new game).
+    pub fn clear(&mut self) {
+        // Only a search in progress shares the table, and none does once `search` has returned.
+        if let (true, Some(table)) = (self.dirty, Arc::get_mut(&mut self.table)) {
+            table.clear();
+            self.dirty = false;
+        }
+        self.worker.heuristics.clear();
+    }
+
+    /// Search `pos` within `limits`, calling `on_iteration` after each completed depth. Returns `None` only when
+    /// the game is over (no legal move). The searcher works on its own copy of the position.
+    ///
+    /// With a depth or a node limit (and no time) and no helper threads, nothing depends on the clock, so the
+    /// same search from the same table gives the same move and node count. With a time, iterations continue
+    /// until the next one is unlikely to finish, and the one in progress is abandoned at the deadline; a move
+    /// that an abandoned iteration had already proved better than the previous best is returned (with the depth
+    /// of the last completed iteration). Depth 0, or a stop before the first iteration, gives the move
+    /// ordering's first choice.
+    pub fn search(&mut self, pos: &Position, limits: &Limits, on_iteration: impl FnMut(&Progress)) -> Option<Report> {
+        self.analyze(pos, limits, 1, on_iteration).into_iter().next()
+    }
+
+    /// Search for the `count` best moves of `pos` (fewer when there are fewer legal moves), each with its score
+    /// and principal variation, best first; empty when the game is over. Otherwise as [`Searcher::search`].
+    pub fn analyze(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        count: usize,
+        mut on_iteration: impl FnMut(&Progress),
+    ) -> Vec<Report> {
+        let control = self.control.clone();
+        control.searching.store(true, Ordering::SeqCst);
+        let lines = self.run(pos, limits, count, &control.stop, &mut on_iteration);
+        control.stop.store(false, Ordering::SeqCst);
+        control.searching.store(false, Ordering::SeqCst);
+        lines
+    }
+
+    fn run(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        count: usize,
+        stop: &AtomicBool,
+        on_iteration: &mut impl FnMut(&Progress),
+    ) -> Vec<Report> {
+        if pos.state().is_over() {
+            return Vec::new();
+        }
+        let mut moves = pos.legal_moves();
+        if moves.is_empty() {
+            return Vec::new();
+        }
+        self.dirty = true;
+        self.table.new_search();
+        self.worker.heuristics.clear();
+        self.order_root(pos, &mut moves);
+        self.control.nodes.store(0, Ordering::Relaxed);
+        let deadline = Deadline::start(limits, stop);
+        let helpers_run = if limits.depth == Some(0) {
+            0
+        } else {
+            self.helper_threads
+        };
+        while self.helpers.len() < helpers_run {
+            self.helpers.push(Worker::new());
+        }
+        let helper_nodes = AtomicU64::new(0);
+        let main_done = AtomicBool::new(false);
+        let shared = Shared {
+            table: &self.table,
+            weights: &self.weights,
+            helper_nodes: &helper_nodes,
+        };
+        let (worker, helpers, control) = (&mut self.worker, &mut self.helpers, &self.control);
+        let (mut lines, main_nodes) = thread::scope(|scope| {
+            for (index, helper) in helpers.iter_mut().take(helpers_run).enumerate() {
+                let (pos, moves, shared, stop, done) = (pos.clone(), moves.clone(), &shared, stop, &main_done);
+                scope.spawn(move || {
+                    helper.heuristics.clear();
+                    help(helper, pos, moves, index + 1, shared, &Deadline::helper(stop, done));
+                });
+            }
+            let lines = deepen(
+                worker,
+                (pos.clone(), moves),
+                limits,
+                count,
+                &shared,
+                &deadline,
+                |lines| {
+                    control.nodes.store(lines[0].nodes, Ordering::Relaxed);
+                    on_iteration(&Progress {
+                        lines,
+                        elapsed: deadline.elapsed(),
+                        table_permille: shared.table.fill_permille(),
+                    });
+                },
+            );
+            main_done.store(true, Ordering::SeqCst);
+            lines
+        });
+        // Every helper has stopped: count all their nodes.
+        let nodes = main_nodes + helper_nodes.load(Ordering::Relaxed);
+        for line in &mut lines {
+            line.nodes = nodes;
+        }
+        self.control.nodes.store(nodes, Ordering::Relaxed);
+        lines
+    }
+
+    /// Put the root moves in the order the tree search would try them.
+    fn order_root(&self, pos: &Position, moves: &mut MoveList) {
+        let hash_move = self.table.probe(pos.hash(), 0).and_then(|hit| hit.best);
+        let mut ordered = self.worker.heuristics.order(pos, moves, hash_move, 0);
+        let mut i = 0;
+        while let Some((mv, _)) = ordered.next() {
+            moves[i] = mv;
+            i += 1;
+        }
+    }
+}
