@@ -98,6 +98,10 @@ struct MatchArgs {
     /// Fixed depth per move (`bestmove depth N`).
     #[arg(long, value_name = "PLIES", group = "limit")]
     depth: Option<u32>,
+    /// Fixed nodes per move (`bestmove nodes N`, which Waggle understands): games that do not depend on the
+    /// machine's speed or load.
+    #[arg(long, value_name = "N", group = "limit")]
+    nodes: Option<u64>,
     /// A chess clock, BASE+INC in seconds (for example 10+0.1).
     #[arg(long, value_name = "BASE+INC", group = "limit")]
     clock: Option<String>,
@@ -277,6 +281,7 @@ fn run_match(args: MatchArgs) -> Result<()> {
         Duration::try_from_secs_f64(s).with_context(|| format!("{what}: {s} is not a number of seconds"))
     };
     let limit = match (args.time, args.depth, &args.clock) {
+        _ if args.nodes.is_some() => MoveLimit::Nodes(args.nodes.unwrap_or_default()),
         (Some(time), None, None) => MoveLimit::Time(seconds("--time", time)?),
         (None, Some(depth), None) => MoveLimit::Depth(depth),
         (None, None, Some(clock)) => {
@@ -291,7 +296,7 @@ fn run_match(args: MatchArgs) -> Result<()> {
                 increment: seconds("--clock", number(increment)?)?,
             }
         }
-        _ => bail!("give one of --time SECONDS, --depth PLIES or --clock BASE+INC"),
+        _ => bail!("give one of --time SECONDS, --depth PLIES, --nodes N or --clock BASE+INC"),
     };
     let openings = match &args.book {
         Some(path) => Openings::Book(openings::read_book(path)?),

@@ -1,87 +1,14 @@
 //! The real binary driven over pipes, as Mzinga.Viewer, scripts and people drive it.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use common::Engine;
 use waggle::{GameType, MoveString, Position};
-
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_waggle"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start waggle");
-        let stdin = child.stdin.take();
-        let stdout: ChildStdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut engine = Engine { child, stdin, lines };
-        // The start-up block arrives before any input is sent.
-        let block = engine.reply();
-        assert!(block[0].starts_with("id Waggle v"), "{block:?}");
-        assert_eq!(block[1], "Mosquito;Ladybug;Pillbug;Clock");
-        engine
-    }
-
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(line.as_bytes()).unwrap();
-        stdin.write_all(b"\n").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Lines up to (not including) the next `ok`.
-    fn reply(&mut self) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(60))
-                .expect("engine answers");
-            if line == "ok" {
-                return lines;
-            }
-            lines.push(line);
-        }
-    }
-
-    fn ask(&mut self, line: &str) -> Vec<String> {
-        self.send(line);
-        self.reply()
-    }
-
-    fn one(&mut self, line: &str) -> String {
-        let reply = self.ask(line);
-        assert_eq!(reply.len(), 1, "{line}: {reply:?}");
-        reply[0].clone()
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 #[test]
 fn every_command_and_error_path() {

@@ -22,6 +22,9 @@ pub enum MoveLimit {
     Time(Duration),
     /// A fixed depth (`bestmove depth`).
     Depth(u32),
+    /// A fixed number of nodes (`bestmove nodes`, an extension of Waggle's): games that do not depend on the
+    /// machine's speed or load.
+    Nodes(u64),
     /// A chess clock: each side starts with `base` and gains `increment` after each of its moves.
     Clock { base: Duration, increment: Duration },
 }
@@ -132,6 +135,8 @@ pub struct GameResult {
     pub times: [MoveTimes; 2],
     /// The referee's own time between an engine's `ok` and its next command, and how many such gaps.
     pub overhead: (Duration, u32),
+    /// Under a clock, the time White and Black had left at the end.
+    pub clock_left: Option<[Duration; 2]>,
 }
 
 /// A game that stops early: one side loses, for a reason.
@@ -159,6 +164,7 @@ pub fn play_game(white: &mut Player, black: &mut Player, opening: &GameString, s
                 record,
                 times: Default::default(),
                 overhead: (Duration::ZERO, 0),
+                clock_left: None,
             };
         }
     };
@@ -198,6 +204,7 @@ pub fn play_game(white: &mut Player, black: &mut Player, opening: &GameString, s
     let mut record = game.game_string();
     record.state = Some(state);
     let overhead = referee.overhead;
+    let clock_left = matches!(settings.limit, MoveLimit::Clock { .. }).then_some(referee.clocks);
     GameResult {
         state,
         reason,
@@ -206,6 +213,7 @@ pub fn play_game(white: &mut Player, black: &mut Player, opening: &GameString, s
         comments: referee.comments,
         times: referee.times,
         overhead,
+        clock_left,
     }
 }
 
@@ -257,6 +265,7 @@ impl Referee<'_> {
         let (limit, allowed) = match self.settings.limit {
             MoveLimit::Time(time) => (SearchLimit::Time(time), time),
             MoveLimit::Depth(depth) => (SearchLimit::Depth(depth), self.settings.timeout),
+            MoveLimit::Nodes(nodes) => (SearchLimit::Nodes(nodes), self.settings.timeout),
             MoveLimit::Clock { increment, .. } => {
                 let (left, theirs) = (self.clocks[side], self.clocks[1 - side]);
                 let clock_aware = self.players[side].process().is_ok_and(|p| p.clock_aware());
@@ -273,7 +282,7 @@ impl Referee<'_> {
                 (limit, left)
             }
         };
-        let timed = !matches!(self.settings.limit, MoveLimit::Depth(_));
+        let timed = matches!(self.settings.limit, MoveLimit::Time(_) | MoveLimit::Clock { .. });
         let budget = if timed { allowed + self.settings.margin } else { allowed };
         let start = Instant::now();
         let reply = match self.ask(mover, &Command::BestMove(limit), budget) {

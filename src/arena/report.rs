@@ -130,6 +130,16 @@ pub fn summary_lines(summary: &Summary, names: &[String], sprt_settings: Option<
             ));
         }
     }
+    for (i, left) in summary.clock_left.iter().enumerate() {
+        if let Some((least, sum, games)) = left {
+            lines.push(format!(
+                "Clock left at the end of {}'s games: mean {:.2} s, least {:.2} s over {games} games",
+                names[i],
+                sum.as_secs_f64() / f64::from((*games).max(1)),
+                least.as_secs_f64()
+            ));
+        }
+    }
     if summary.moves > 0 && summary.overhead.1 > 0 {
         lines.push(format!(
             "Referee overhead: {:.0} µs per move ({:.1} µs from an engine's ok to the next command, {} gaps)",
@@ -215,6 +225,10 @@ mod tests {
             forfeits: vec![0, 1],
             overhead: (Duration::from_micros(500), 20),
             moves: 10,
+            clock_left: vec![
+                Some((Duration::from_millis(2500), Duration::from_millis(9000), 2)),
+                None,
+            ],
         };
         let names = vec!["New".to_string(), "Old".to_string()];
         let sprt: SprtSettings = "elo0=0,elo1=5,alpha=0.05,beta=0.05".parse().unwrap();
@@ -226,7 +240,7 @@ mod tests {
         );
         assert_eq!(lines[3], "Pairs (0, 0.5, 1, 1.5, 2 points): 5 - 15 - 40 - 25 - 15");
         assert!(
-            lines[4].starts_with("SPRT (elo0=0,elo1=5,alpha=0.05,beta=0.05, pentanomial): llr 0.741 (25.2 %)"),
+            lines[4].starts_with("SPRT (elo0=0,elo1=5,alpha=0.05,beta=0.05, pentanomial): llr 0.689 (23.4 %)"),
             "{}",
             lines[4]
         );
@@ -234,7 +248,11 @@ mod tests {
             lines[5],
             "Time per move of New: mean 95.2 ms, worst 101.0 ms over 10 moves; 0 forfeits"
         );
-        assert!(lines[6].starts_with("Referee overhead: 50 µs per move"), "{}", lines[6]);
+        assert_eq!(
+            lines[6],
+            "Clock left at the end of New's games: mean 4.50 s, least 2.50 s over 2 games"
+        );
+        assert!(lines[7].starts_with("Referee overhead: 50 µs per move"), "{}", lines[7]);
         let game = Finished {
             game: ScheduledGame {
                 number: 3,
@@ -250,6 +268,7 @@ mod tests {
             plies: 30,
             times: Default::default(),
             overhead: (Duration::ZERO, 0),
+            clock_left: None,
         };
         assert_eq!(
             game_line(&game, &names),

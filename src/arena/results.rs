@@ -33,6 +33,8 @@ pub struct Finished {
     pub times: [MoveTimes; 2],
     /// The referee's own time between `ok`s and the next commands, and how many such gaps.
     pub overhead: (Duration, u32),
+    /// Under a clock, the time White and Black had left at the end.
+    pub clock_left: Option<[Duration; 2]>,
 }
 
 impl Finished {
@@ -77,6 +79,12 @@ impl Finished {
             );
         }
         let _ = write!(line, "\t{}\t{}", self.overhead.0.as_micros(), self.overhead.1);
+        match self.clock_left {
+            Some([white, black]) => {
+                let _ = write!(line, "\t{}\t{}", white.as_micros(), black.as_micros());
+            }
+            None => line.push_str("\t-\t-"),
+        }
         line.push('\t');
         line.push_str(&self.reason.replace(['\t', '\n', '\r'], " "));
         line
@@ -84,8 +92,8 @@ impl Finished {
 
     /// Read back a line written by [`Finished::to_line`].
     pub fn from_line(line: &str) -> Option<Finished> {
-        let fields: Vec<&str> = line.splitn(18, '\t').collect();
-        if fields.len() != 18 {
+        let fields: Vec<&str> = line.splitn(20, '\t').collect();
+        if fields.len() != 20 {
             return None;
         }
         let number = |i: usize| fields[i].parse::<u64>().ok();
@@ -102,6 +110,10 @@ impl Finished {
             name => Some(*Color::ALL.iter().find(|c| c.name() == name)?),
         };
         let state = GameState::from_name(fields[6]).filter(|s| s.is_over())?;
+        let clock_left = match (fields[17], fields[18]) {
+            ("-", "-") => None,
+            _ => Some([micros(17)?, micros(18)?]),
+        };
         Some(Finished {
             game: ScheduledGame {
                 number: number(0)? as usize,
@@ -116,7 +128,8 @@ impl Finished {
             plies: number(8)? as usize,
             times: [times(9)?, times(12)?],
             overhead: (micros(15)?, u32::try_from(number(16)?).ok()?),
-            reason: fields[17].to_string(),
+            clock_left,
+            reason: fields[19].to_string(),
         })
     }
 }
@@ -270,6 +283,8 @@ pub struct Summary {
     pub overhead: (Duration, u32),
     /// Moves played by the engines (not counting openings).
     pub moves: u32,
+    /// Under a clock, the time each engine had left at the end of its games: the least, the sum and the games.
+    pub clock_left: Vec<Option<(Duration, Duration, u32)>>,
 }
 
 /// Draw up the summary of `games` between `engines` engines.
@@ -278,6 +293,7 @@ pub fn summarize(engines: usize, games: &[Finished]) -> Summary {
         totals: vec![Score::default(); engines],
         times: vec![MoveTimes::default(); engines],
         forfeits: vec![0; engines],
+        clock_left: vec![None; engines],
         ..Summary::default()
     };
     let mut sorted: Vec<&Finished> = games.iter().collect();
@@ -311,6 +327,12 @@ pub fn summarize(engines: usize, games: &[Finished]) -> Summary {
             }
             summary.times[engine].merge(game.times[color.index()]);
             summary.moves += game.times[color.index()].moves;
+            if let Some(left) = game.clock_left.map(|l| l[color.index()]) {
+                let entry = summary.clock_left[engine].get_or_insert((left, Duration::ZERO, 0));
+                entry.0 = entry.0.min(left);
+                entry.1 += left;
+                entry.2 += 1;
+            }
         }
         if let Some(color) = game.forfeit {
             let loser = if color == Color::White { white } else { black };
@@ -366,6 +388,7 @@ mod tests {
                 MoveTimes::default(),
             ],
             overhead: (Duration::from_micros(900), 60),
+            clock_left: None,
         }
     }
 
@@ -373,6 +396,7 @@ mod tests {
     fn a_game_line_reads_back() {
         let mut game = finished(7, 1, 0, GameState::BlackWins);
         game.forfeit = Some(Color::White);
+        game.clock_left = Some([Duration::from_millis(1500), Duration::from_micros(7)]);
         game.reason = "White (x) forfeits:\tcrashed".into();
         let back = Finished::from_line(&game.to_line()).unwrap();
         assert_eq!(back.reason, "White (x) forfeits: crashed");

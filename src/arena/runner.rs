@@ -194,6 +194,7 @@ pub fn run(config: &MatchConfig, mut on_event: impl FnMut(Event)) -> Result<Matc
             plies: result.record.moves.len(),
             times: result.times,
             overhead: result.overhead,
+            clock_left: result.clock_left,
         };
         if let Some((path, file)) = results_file.as_mut() {
             writeln!(file, "{}", record.to_line()).map_err(|e| output_error(path, e))?;

@@ -440,17 +440,20 @@ pub struct SprtState {
     pub verdict: Option<Verdict>,
 }
 
-/// The SPRT over game pairs, in the pentanomial model with the normal (GSPRT) approximation of fishtest's and
-/// fastchess's "pentanomial" mode.
+/// The SPRT over game pairs, in the pentanomial model: the generalized SPRT of fishtest, whose log-likelihood
+/// ratio compares the maximum-likelihood pentanomial distributions with the mean score each hypothesis claims.
 ///
-/// With `N` pairs, each scoring `x` in `{0, ¼, ½, ¾, 1}` (the pair's points / 2), the empirical mean `μ` and
-/// variance `σ² = E[x²] - μ²` over the pentanomial frequencies, and `s0 = ratio_from_elo(elo0)`,
-/// `s1 = ratio_from_elo(elo1)`:
-/// `LLR = N (s1 - s0) (2μ - s0 - s1) / (2σ²)`.
+/// With `N` pairs, each scoring `a` in `{0, ¼, ½, ¾, 1}` (the pair's points / 2) with empirical frequency `p(a)`,
+/// and `s0 = ratio_from_elo(elo0)`, `s1 = ratio_from_elo(elo1)`: the distribution closest to the observed one
+/// (least Kullback–Leibler divergence) among those of mean `s` is `p(a) / (1 + λ (a - s))`, with `λ` the root
+/// of `Σ p(a) (a - s) / (1 + λ (a - s)) = 0`, and
+/// `LLR = N Σ p(a) ln[(1 + λ0 (a - s0)) / (1 + λ1 (a - s1))]`.
+/// Unlike its normal approximation `N (s1 - s0)(2μ - s0 - s1) / (2σ²)`, it stays sane after a few identical pairs,
+/// whose variance is next to nothing (four pairs of one point each, elo0 = -15, elo1 = 0: 0.17 here, 5.96 there).
 ///
-/// As fishtest does, an empty cell counts as 1e-3 pairs when the frequencies are computed (so that the variance is
-/// never zero); `N` is the true number of pairs. With no pairs the LLR is 0. The verdict is H1 when
-/// `llr >= upper`, H0 when `llr <= lower`, and none in between.
+/// As fishtest does, an empty cell counts as 1e-3 pairs when the frequencies are computed; `N` is the true number
+/// of pairs. With no pairs the LLR is 0. The verdict is H1 when `llr >= upper`, H0 when `llr <= lower`, and none
+/// in between.
 pub fn sprt(settings: &SprtSettings, pairs: &Pentanomial) -> SprtState {
     let (lower, upper) = settings.bounds();
     let llr = pentanomial_llr(settings.elo0, settings.elo1, pairs);
@@ -462,7 +465,7 @@ pub fn sprt(settings: &SprtSettings, pairs: &Pentanomial) -> SprtState {
     }
 }
 
-/// The GSPRT log-likelihood ratio of `elo1` against `elo0` for these pairs (see [`sprt`]).
+/// The generalized log-likelihood ratio of `elo1` against `elo0` for these pairs (see [`sprt`]).
 fn pentanomial_llr(elo0: f64, elo1: f64, pairs: &Pentanomial) -> f64 {
     let counted: f64 = pairs.0.iter().map(|&count| f64::from(count)).sum();
     if counted == 0.0 {
@@ -472,16 +475,45 @@ fn pentanomial_llr(elo0: f64, elo1: f64, pairs: &Pentanomial) -> f64 {
         .0
         .map(|count| if count == 0 { EMPTY_CELL } else { f64::from(count) });
     let total: f64 = weights.iter().sum();
-    let (mut mean, mut square) = (0.0, 0.0);
-    for (cell, weight) in weights.iter().enumerate() {
-        let x = cell as f64 / 4.0;
-        let frequency = weight / total;
-        mean += frequency * x;
-        square += frequency * x * x;
-    }
-    let variance = square - mean * mean;
+    let frequencies = weights.map(|w| w / total);
     let (s0, s1) = (ratio_from_elo(elo0), ratio_from_elo(elo1));
-    counted * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+    let (lambda0, lambda1) = (tilt(&frequencies, s0), tilt(&frequencies, s1));
+    let score = |cell: usize| cell as f64 / 4.0;
+    counted
+        * frequencies
+            .iter()
+            .enumerate()
+            .map(|(cell, p)| {
+                let a = score(cell);
+                p * ((1.0 + lambda0 * (a - s0)).ln() - (1.0 + lambda1 * (a - s1)).ln())
+            })
+            .sum::<f64>()
+}
+
+/// The `λ` that gives the frequencies `p` (over the pair scores 0, ¼, ½, ¾, 1) the mean `s`:
+/// the root of `Σ p(a) (a - s) / (1 + λ (a - s)) = 0` in `(-1 / (1 - s), 1 / s)`, where every weight stays
+/// positive. The sum falls as `λ` grows, so bisection finds it.
+fn tilt(p: &[f64; 5], s: f64) -> f64 {
+    let f = |lambda: f64| -> f64 {
+        p.iter()
+            .enumerate()
+            .map(|(cell, p)| {
+                let d = cell as f64 / 4.0 - s;
+                p * d / (1.0 + lambda * d)
+            })
+            .sum()
+    };
+    // Just inside the open interval: the ends make a weight zero.
+    let (mut low, mut high) = (-1.0 / (1.0 - s) * (1.0 - 1e-12), 1.0 / s * (1.0 - 1e-12));
+    for _ in 0..200 {
+        let middle = (low + high) / 2.0;
+        if f(middle) > 0.0 {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    (low + high) / 2.0
 }
 
 /// The decision of an LLR against its bounds; the bounds themselves decide.
@@ -804,8 +836,9 @@ mod tests {
         assert_close(upper, 2.94443897916644, 1e-12);
     }
 
-    // For the LLR tests below, elo0 = 0 and elo1 = 5: s0 = 0.5 and s1 = 1 / (1 + 10^(-5/400)) = 0.5071950817090514,
-    // so s1 - s0 = d = 0.0071950817090514 and s0 + s1 = 1 + d.
+    // The LLR values below come from an independent computation of the same definition (Newton's method for λ
+    // in Python, each tilted distribution checked to sum to 1 and to have the hypothesis's mean), elo0 = 0 and
+    // elo1 = 5 unless said: s0 = 0.5, s1 = 1 / (1 + 10^(-5/400)) = 0.5071950817090514.
 
     #[test]
     fn llr_of_no_pairs_is_zero() {
@@ -816,64 +849,53 @@ mod tests {
 
     #[test]
     fn llr_of_an_even_pentanomial() {
-        // [10, 20, 40, 20, 10], N = 100, no empty cell: frequencies 0.1 0.2 0.4 0.2 0.1.
-        // μ = 0.2 × 0.25 + 0.4 × 0.5 + 0.2 × 0.75 + 0.1 × 1 = 0.5;
-        // E[x²] = 0.2 × 0.0625 + 0.4 × 0.25 + 0.2 × 0.5625 + 0.1 × 1 = 0.325; σ² = 0.325 - 0.25 = 0.075.
-        // LLR = 100 × d × (1 - (1 + d)) / 0.15 = -100 d² / 0.15 = -100 × 5.17692e-5 / 0.15 = -0.0345128005333:
-        // slightly negative, since an even score sits nearer elo0 = 0 than elo1 = 5.
+        // [10, 20, 40, 20, 10]: mean 0.5, slightly nearer elo0 = 0 than elo1 = 5, so slightly negative.
         let state = sprt(&settings_0_5(), &Pentanomial([10, 20, 40, 20, 10]));
-        assert_close(state.llr, -0.03451280053328364, 1e-12);
+        assert_close(state.llr, -0.03450685095168476, 1e-10);
         assert_eq!(state.verdict, None);
     }
 
     #[test]
     fn llr_of_a_winning_pentanomial() {
-        // [5, 15, 40, 25, 15], N = 100: frequencies 0.05 0.15 0.4 0.25 0.15.
-        // μ = 0.15 × 0.25 + 0.4 × 0.5 + 0.25 × 0.75 + 0.15 = 0.0375 + 0.2 + 0.1875 + 0.15 = 0.575;
-        // E[x²] = 0.15 × 0.0625 + 0.4 × 0.25 + 0.25 × 0.5625 + 0.15 = 0.009375 + 0.1 + 0.140625 + 0.15 = 0.4;
-        // σ² = 0.4 - 0.575² = 0.4 - 0.330625 = 0.069375.
-        // LLR = 100 × 0.0071950817090514 × (1.15 - 1.0071950817090514) / 0.13875
-        //     = 100 × 0.0071950817090514 × 0.1428049182909486 / 0.13875 = 0.740535535537.
+        // [5, 15, 40, 25, 15]: mean 0.575, variance 0.069375 (the normal approximation would say 0.7405).
         let state = sprt(&settings_0_5(), &Pentanomial([5, 15, 40, 25, 15]));
-        assert_close(state.llr, 0.7405355355371392, 1e-12);
+        assert_close(state.llr, 0.6888652561228762, 1e-10);
         assert_eq!(state.verdict, None);
     }
 
     #[test]
     fn llr_regularises_an_empty_cell() {
-        // [0, 10, 20, 15, 5], N = 50 pairs; the empty cell counts 0.001, so the weights sum to 50.001.
-        // μ = (10 × 0.25 + 20 × 0.5 + 15 × 0.75 + 5 × 1) / 50.001 = 28.75 / 50.001 = 0.574988500229995;
-        // E[x²] = (10 × 0.0625 + 20 × 0.25 + 15 × 0.5625 + 5) / 50.001 = 19.0625 / 50.001 = 0.381242375152497;
-        // σ² = 0.381242375152497 - 0.574988500229995² = 0.050630599755757.
-        // LLR = 50 × 0.0071950817090514 × (1.14997700045999 - 1.0071950817090514) / (2 × 0.050630599755757)
-        //     = 50 × 0.0071950817090514 × 0.142781918750939 / 0.101261199511515 = 0.507266147816.
-        // Without the regularisation (weights summing to 50, σ² = 0.050625) it would be 0.507404, which fails.
+        // [0, 10, 20, 15, 5], N = 50 pairs; the empty cell counts 0.001 in the frequencies, N stays 50.
         let state = sprt(&settings_0_5(), &Pentanomial([0, 10, 20, 15, 5]));
-        assert_close(state.llr, 0.5072661478157392, 1e-12);
+        assert_close(state.llr, 0.5331995459822073, 1e-10);
+    }
+
+    #[test]
+    fn a_few_identical_pairs_decide_nothing() {
+        // Four pairs of one point each: the normal approximation, with next to no variance, would accept H1.
+        let settings: SprtSettings = "elo0=-15,elo1=0,alpha=0.05,beta=0.05".parse().unwrap();
+        let state = sprt(&settings, &Pentanomial([0, 0, 4, 0, 0]));
+        assert_close(state.llr, 0.1706368939980594, 1e-10);
+        assert_eq!(state.verdict, None);
     }
 
     #[test]
     fn verdict_switches_at_the_bounds() {
         let settings = settings_0_5();
-        // Scaling every cell by k scales the LLR by k (same frequencies): 0.7405355 × 3 = 2.2216 < 2.9444 goes on,
-        // 0.7405355 × 4 = 2.9621 ≥ 2.9444 accepts H1.
-        let going = sprt(&settings, &Pentanomial([15, 45, 120, 75, 45]));
-        assert_close(going.llr, 3.0 * 0.7405355355371392, 1e-11);
+        // Scaling every cell by k scales the LLR by k (same frequencies): 0.68887 × 4 = 2.7555 < 2.9444 goes on,
+        // 0.68887 × 5 = 3.4443 ≥ 2.9444 accepts H1.
+        let going = sprt(&settings, &Pentanomial([20, 60, 160, 100, 60]));
+        assert_close(going.llr, 2.7554610244915048, 1e-9);
         assert_eq!(going.verdict, None);
-        let passed = sprt(&settings, &Pentanomial([20, 60, 160, 100, 60]));
-        assert_close(passed.llr, 4.0 * 0.7405355355371392, 1e-11);
+        let passed = sprt(&settings, &Pentanomial([25, 75, 200, 125, 75]));
+        assert_close(passed.llr, 5.0 * 0.6888652561228762, 1e-9);
         assert_eq!(passed.verdict, Some(Verdict::AcceptH1));
-        // The mirror [15, 25, 40, 15, 5]: μ = 0.425, σ² = 0.069375,
-        // LLR = 100 × 0.0071950817090514 × (0.85 - 1.0071950817090514) / 0.13875 = -0.815147…;
-        // × 3 = -2.4454 goes on, × 4 = -3.2606 ≤ -2.9444 accepts H0.
+        // The mirror [15, 25, 40, 15, 5]: × 3 = -2.2485 goes on, × 4 = -2.9980 ≤ -2.9444 accepts H0.
         let going = sprt(&settings, &Pentanomial([45, 75, 120, 45, 15]));
+        assert_close(going.llr, -2.248526064583211, 1e-9);
         assert_eq!(going.verdict, None);
         let failed = sprt(&settings, &Pentanomial([60, 100, 160, 60, 20]));
-        assert_close(
-            failed.llr,
-            -4.0 * 100.0 * 0.0071950817090514 * 0.1571950817090514 / 0.13875,
-            1e-9,
-        );
+        assert_close(failed.llr, -2.9980347527776146, 1e-9);
         assert_eq!(failed.verdict, Some(Verdict::AcceptH0));
         assert_eq!((failed.lower, failed.upper), settings.bounds());
         // Exactly on a bound decides; just inside does not.
