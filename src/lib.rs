@@ -55,6 +55,7 @@ pub mod eval;
 pub mod game;
 pub mod game_type;
 pub mod hex;
+pub mod json;
 pub mod legality;
 pub mod movegen;
 pub mod moves;
@@ -66,6 +67,7 @@ pub mod piece_set;
 pub mod position;
 pub mod protocol;
 pub mod search;
+pub mod setup;
 pub mod uhp;
 
 pub use board::Board;

@@ -69,6 +69,13 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 1)]
         threads: usize,
     },
+    /// Answer the Hive AI-module JSON API: one request a line on stdin, one response a line on stdout, or over
+    /// HTTP with --listen.
+    Json {
+        /// Serve HTTP on this address (for example 127.0.0.1:8080), one request per POST body.
+        #[arg(long, value_name = "ADDR")]
+        listen: Option<String>,
+    },
     /// Play UHP engines against each other and say which is stronger (`waggle match merge FILES…` sums up the
     /// results files of the shards of one match).
     Match(Box<MatchArgs>),
@@ -166,6 +173,7 @@ fn main() -> Result<()> {
         }) => run_perft(&game, depth, show),
         Some(Command::Bench { depth, threads }) => run_bench(depth, threads),
         Some(Command::Match(args)) => run_match(*args),
+        Some(Command::Json { listen }) => run_json(listen.as_deref()),
         None => {
             let defaults = Options::default();
             let options = defaults
@@ -342,4 +350,12 @@ fn run_match(args: MatchArgs) -> Result<()> {
     let progress = progress.as_mut().map(|p| p as &mut dyn Write);
     console::play_match(&config, &mut io::stdout().lock(), progress)?;
     Ok(())
+}
+
+fn run_json(listen: Option<&str>) -> Result<()> {
+    match listen {
+        None => waggle::json::serve_lines(io::stdin().lock(), io::stdout().lock()).context("serving JSON on stdio"),
+        Some(addr) => waggle::json::serve_http(addr, |bound| eprintln!("waggle json: listening on http://{bound}"))
+            .with_context(|| format!("serving JSON on {addr}")),
+    }
 }

@@ -92,6 +92,9 @@ pub struct Position {
     stunned: Option<Piece>,
     state: GameState,
     history: Vec<Played>,
+    /// Plies played before the first move of `history`: a position set up from its stacks (`crate::setup`) starts
+    /// part-way through a game.
+    ply_base: usize,
     rules: Rules,
 }
 
@@ -113,6 +116,7 @@ impl Position {
             stunned: None,
             state: GameState::NotStarted,
             history: Vec::with_capacity(128),
+            ply_base: 0,
             rules,
         }
     }
@@ -144,7 +148,7 @@ impl Position {
     /// Plies (half-moves, passes included) played so far.
     #[inline]
     pub fn ply(&self) -> usize {
-        self.history.len()
+        self.ply_base + self.history.len()
     }
 
     /// The UHP turn number: 1 + plies / 2.
@@ -221,7 +225,7 @@ impl Position {
         let side = if self.to_move == Color::Black { SIDE_KEY } else { 0 };
         let stunned = match self.stunned {
             Some(p) => mix(0x6a09_e667_f3bc_c908 ^ p.index() as u64),
-            None => 0,
+            _ => 0,
         };
         self.board.hash() ^ side ^ stunned
     }
@@ -299,6 +303,22 @@ impl Position {
         self.state = played.state;
         self.to_move = self.to_move.opponent();
         Some(played.mv)
+    }
+
+    /// Become the position set up with `board`, the pieces `in_game` (on the board or in hand), `to_move`, the
+    /// piece `stunned` by last turn's move and `ply` plies played: for `crate::setup`, which has checked them.
+    pub(crate) fn set_up(&mut self, board: Board, in_game: u32, to_move: Color, stunned: Option<Piece>, ply: usize) {
+        self.board = board;
+        self.in_game = in_game;
+        self.to_move = to_move;
+        self.stunned = stunned;
+        self.history.clear();
+        self.ply_base = ply;
+        self.state = if ply == 0 && self.board.piece_count() == 0 {
+            GameState::NotStarted
+        } else {
+            self.judge()
+        };
     }
 
     /// Whether the Queen of `color` has all six neighbours occupied.
