@@ -64,6 +64,7 @@ pub mod perft;
 pub mod pgn;
 pub mod piece;
 pub mod piece_set;
+pub mod play;
 pub mod position;
 pub mod protocol;
 pub mod search;

@@ -69,6 +69,29 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 1)]
         threads: usize,
     },
+    /// Play a game against Waggle at the terminal: type moves in UHP notation; Waggle answers with its own.
+    Play {
+        /// The side you play: white, black or random.
+        #[arg(long, value_name = "SIDE", default_value = "white")]
+        color: String,
+        /// The game type (Base, Base+M … Base+MLP).
+        #[arg(long, value_name = "TYPE", default_value = "Base+MLP")]
+        game_type: GameType,
+        /// How long Waggle thinks over each move, in seconds.
+        #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
+        time: f64,
+        /// Start from this GameString instead of a new game.
+        #[arg(long, value_name = "GAMESTRING")]
+        from: Option<String>,
+    },
+    /// Draw a position: as text (hexes; coloured on a terminal unless NO_COLOR is set), or as an SVG picture.
+    Draw {
+        /// Write an SVG picture to this file ('-' for standard output) instead of drawing text.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
+        /// A GameString (or a GameTypeString).
+        game: String,
+    },
     /// Answer the Hive AI-module JSON API: one request a line on stdin, one response a line on stdout, or over
     /// HTTP with --listen.
     Json {
@@ -174,6 +197,13 @@ fn main() -> Result<()> {
         Some(Command::Bench { depth, threads }) => run_bench(depth, threads),
         Some(Command::Match(args)) => run_match(*args),
         Some(Command::Json { listen }) => run_json(listen.as_deref()),
+        Some(Command::Draw { svg, game }) => run_draw(&game, svg.as_deref()),
+        Some(Command::Play {
+            color,
+            game_type,
+            time,
+            from,
+        }) => run_play(&color, game_type, time, from),
         None => {
             let defaults = Options::default();
             let options = defaults
@@ -358,4 +388,86 @@ fn run_json(listen: Option<&str>) -> Result<()> {
         Some(addr) => waggle::json::serve_http(addr, |bound| eprintln!("waggle json: listening on http://{bound}"))
             .with_context(|| format!("serving JSON on {addr}")),
     }
+}
+
+fn run_draw(game: &str, svg: Option<&str>) -> Result<()> {
+    let pos = Position::from_game_string(game).context("reading the position")?;
+    let last_move = waggle::draw::last_move(&pos);
+    match svg {
+        Some(path) => {
+            let caption = format!(
+                "{} · {} · {} to move",
+                pos.game_type(),
+                pos.state(),
+                pos.to_move().name()
+            );
+            let picture = waggle::draw::svg(
+                &pos,
+                &waggle::draw::SvgStyle {
+                    last_move,
+                    caption: Some(caption),
+                },
+            );
+            if path == "-" {
+                io::stdout().write_all(picture.as_bytes())?;
+            } else {
+                std::fs::write(path, picture).with_context(|| format!("writing {path}"))?;
+            }
+        }
+        None => {
+            let color = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            let style = waggle::draw::TextStyle {
+                color,
+                marks: Vec::new(),
+                last_move,
+            };
+            print!("{}", waggle::draw::describe(&pos, &style));
+        }
+    }
+    Ok(())
+}
+
+fn run_play(color: &str, game_type: GameType, time: f64, from: Option<String>) -> Result<()> {
+    use waggle::play::{run, Lines, Plain, PlayConfig};
+    let person = match color.to_ascii_lowercase().as_str() {
+        "white" | "w" => waggle::Color::White,
+        "black" | "b" => waggle::Color::Black,
+        "random" => waggle::Color::ALL[usize::from(rand::random::<bool>())],
+        other => bail!("--color {other}: expected white, black or random"),
+    };
+    let config = PlayConfig {
+        person,
+        start: from.unwrap_or_else(|| game_type.to_string()),
+        think: Duration::try_from_secs_f64(time).with_context(|| format!("--time {time}: not a number of seconds"))?,
+        color: io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    };
+    /// Lines from a terminal, with line editing and history.
+    struct Editor(rustyline::DefaultEditor);
+    impl Lines for Editor {
+        fn read(&mut self, prompt: &str) -> Option<String> {
+            loop {
+                match self.0.readline(prompt) {
+                    Ok(line) => {
+                        let _ = self.0.add_history_entry(line.as_str());
+                        return Some(line);
+                    }
+                    // Ctrl+C abandons the line being typed.
+                    Err(rustyline::error::ReadlineError::Interrupted) => continue,
+                    Err(_) => return None,
+                }
+            }
+        }
+
+        fn shows_prompt(&self) -> bool {
+            true
+        }
+    }
+    let mut out = io::stdout().lock();
+    if io::stdin().is_terminal() {
+        let mut editor = Editor(rustyline::DefaultEditor::new().context("starting the line editor")?);
+        run(&config, &mut editor, &mut out)?;
+    } else {
+        run(&config, &mut Plain(io::stdin().lock()), &mut out)?;
+    }
+    Ok(())
 }

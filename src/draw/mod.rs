@@ -1,8 +1,38 @@
-//! Pictures of a position for people: where each cell goes on a page (`layout`), and the board drawn as text
-//! (`text`). Front ends choose which picture to show and where.
+//! Pictures of a position for people: where each cell goes on a page (`layout`), the board drawn as text for a
+//! terminal (`text`) and as an SVG picture for pages (`svg`). Front ends choose which picture to show and where.
 
 mod layout;
+mod svg;
 mod text;
 
 pub use layout::{Layout, Placed};
-pub use text::board_text;
+pub use svg::{svg, SvgStyle};
+pub use text::{board_text, describe, honeycomb, TextStyle};
+
+use crate::hex::Hex;
+use crate::moves::Move;
+use crate::position::Position;
+
+/// Where the last move of a game went, and where it came from (a placement comes from a hand).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastMove {
+    /// The cell the piece left, for a movement.
+    pub from: Option<Hex>,
+    /// The cell it went to.
+    pub to: Hex,
+}
+
+/// The last move of `pos`'s game, if any (a pass has none).
+pub fn last_move(pos: &Position) -> Option<LastMove> {
+    let mv = pos.last_move()?;
+    let to = mv.to()?;
+    let from = match mv {
+        Move::Move { piece, .. } => {
+            let mut before = pos.clone();
+            before.undo();
+            before.board().hex_of(piece)
+        }
+        _ => None,
+    };
+    Some(LastMove { from, to })
+}

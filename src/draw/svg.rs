@@ -1,0 +1,136 @@
+//! The board as an SVG picture: pointy-topped hexagons with the piece names, ivory and charcoal for the two sides,
+//! the height of each stack and what lies under its top piece, and the last move highlighted. For READMEs, bug
+//! reports and tutorials.
+
+use std::fmt::Write as _;
+
+use super::layout::Layout;
+use super::LastMove;
+use crate::piece::Color;
+use crate::position::Position;
+
+/// How to draw.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SvgStyle {
+    /// The move to highlight (usually the last one played): its destination outlined, its origin dashed.
+    pub last_move: Option<LastMove>,
+    /// A caption under the board.
+    pub caption: Option<String>,
+}
+
+/// Radius of a hexagon (centre to corner), in pixels.
+const SIZE: f64 = 32.0;
+const MARGIN: f64 = 12.0;
+
+/// The SVG document of `pos`.
+pub fn svg(pos: &Position, style: &SvgStyle) -> String {
+    let board = pos.board();
+    let origin = style
+        .last_move
+        .and_then(|m| m.from)
+        .filter(|&hex| !board.is_occupied(hex));
+    let layout = Layout::of(board, &origin.into_iter().collect::<Vec<_>>());
+    let centre = |q: i32, r: i32| {
+        let x = SIZE * 3f64.sqrt() * (f64::from(q) + f64::from(r) / 2.0);
+        let y = SIZE * 1.5 * f64::from(r);
+        (x, y)
+    };
+    let points: Vec<(f64, f64)> = layout.cells().iter().map(|c| centre(c.q, c.r)).collect();
+    let half_width = SIZE * 3f64.sqrt() / 2.0;
+    let mut min_x = points.iter().map(|p| p.0).fold(0.0f64, f64::min) - half_width - MARGIN;
+    let min_y = points.iter().map(|p| p.1).fold(0.0f64, f64::min) - SIZE - MARGIN;
+    let mut max_x = points.iter().map(|p| p.0).fold(0.0f64, f64::max) + half_width + MARGIN;
+    // Room for the caption, about eight pixels a character, centred under the board.
+    let caption_width = style
+        .caption
+        .as_ref()
+        .map_or(0.0, |c| c.chars().count() as f64 * 8.0 + 2.0 * MARGIN);
+    let widen = (caption_width - (max_x - min_x)).max(0.0) / 2.0;
+    (min_x, max_x) = (min_x - widen, max_x + widen);
+    let caption_room = if style.caption.is_some() { 28.0 } else { 0.0 };
+    let max_y = points.iter().map(|p| p.1).fold(0.0f64, f64::max) + SIZE + MARGIN + caption_room;
+    let (width, height) = (max_x - min_x, max_y - min_y);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="{min_x:.1} {min_y:.1} {width:.1} {height:.1}" font-family="Helvetica, Arial, sans-serif">"#
+    );
+    let _ = writeln!(
+        out,
+        r##"<rect x="{min_x:.1}" y="{min_y:.1}" width="{width:.1}" height="{height:.1}" fill="#e8e4d8"/>"##
+    );
+    let last_to = style.last_move.map(|m| m.to);
+    let corners = |x: f64, y: f64| -> String {
+        let corners: Vec<String> = (0..6)
+            .map(|k| {
+                let angle = (60.0 * f64::from(k) - 30.0).to_radians();
+                format!("{:.1},{:.1}", x + SIZE * angle.cos(), y + SIZE * angle.sin())
+            })
+            .collect();
+        corners.join(" ")
+    };
+    for (cell, &(x, y)) in layout.cells().iter().zip(&points) {
+        let Some(top) = board.top(cell.hex) else {
+            // The cell the last move came from.
+            let _ = writeln!(
+                out,
+                r##"<polygon class="origin" points="{}" fill="none" stroke="#e07b00" stroke-width="2" stroke-dasharray="6 4"/>"##,
+                corners(x, y)
+            );
+            continue;
+        };
+        let (fill, ink) = match top.color() {
+            Color::White => ("#f7f1de", "#2b2b2b"),
+            Color::Black => ("#2b2b2b", "#f7f1de"),
+        };
+        let last = Some(cell.hex) == last_to;
+        let (stroke, stroke_width) = if last { ("#e07b00", 4.0) } else { ("#6b6459", 1.5) };
+        let _ = writeln!(
+            out,
+            r#"<polygon class="cell" points="{}" fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}"/>"#,
+            corners(x, y)
+        );
+        let _ = writeln!(
+            out,
+            r#"<text class="piece" x="{x:.1}" y="{:.1}" font-size="15" font-weight="bold" text-anchor="middle" fill="{ink}">{top}</text>"#,
+            y + 5.0
+        );
+        let height = board.height(cell.hex);
+        if height > 1 {
+            let under: Vec<String> = board.stack(cell.hex).skip(1).map(|p| p.to_string()).collect();
+            let _ = writeln!(
+                out,
+                r#"<text class="under" x="{x:.1}" y="{:.1}" font-size="9" text-anchor="middle" fill="{ink}">on {}</text>"#,
+                y + 17.0,
+                under.join(" ")
+            );
+            let _ = writeln!(
+                out,
+                r##"<circle cx="{:.1}" cy="{:.1}" r="8" fill="#c0392b"/><text class="height" x="{:.1}" y="{:.1}" font-size="10" font-weight="bold" text-anchor="middle" fill="#ffffff">{height}</text>"##,
+                x + SIZE * 0.55,
+                y - SIZE * 0.55,
+                x + SIZE * 0.55,
+                y - SIZE * 0.55 + 3.5
+            );
+        }
+    }
+    if let Some(caption) = &style.caption {
+        let _ = writeln!(
+            out,
+            r##"<text class="caption" x="{:.1}" y="{:.1}" font-size="14" text-anchor="middle" fill="#2b2b2b">{}</text>"##,
+            (min_x + max_x) / 2.0,
+            max_y - 10.0,
+            escape(caption)
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// `text` with the characters XML gives a meaning to escaped.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}

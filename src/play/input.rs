@@ -1,0 +1,80 @@
+//! What a person types in `waggle play`: a move, or one of a few words. Parsing only; nothing here touches the
+//! game.
+
+use crate::notation::parse_piece;
+use crate::piece::Piece;
+
+/// One line of the person's input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// Nothing (an empty line).
+    Nothing,
+    /// A move, as typed: a MoveString or `pass`.
+    Move(String),
+    /// Take back the last move of each side.
+    Undo,
+    /// Ask the engine what it would play.
+    Hint,
+    /// Give up, with an optional reason.
+    Resign(Option<String>),
+    /// Save the game as a Mzinga `.pgn` file.
+    Save(String),
+    /// Mark where a piece may go.
+    Show(Piece),
+    /// Draw the board again.
+    Board,
+    /// The list of commands.
+    Help,
+    /// Leave.
+    Quit,
+}
+
+/// Read one line: a word the game knows, or else a move (checked when it is played).
+pub fn parse(line: &str) -> Result<Input, String> {
+    let line = line.trim();
+    let (word, rest) = match line.split_once(char::is_whitespace) {
+        Some((word, rest)) => (word, rest.trim()),
+        None => (line, ""),
+    };
+    Ok(match word.to_ascii_lowercase().as_str() {
+        "" => Input::Nothing,
+        "undo" | "takeback" if rest.is_empty() => Input::Undo,
+        "hint" if rest.is_empty() => Input::Hint,
+        "resign" | "forfeit" => Input::Resign((!rest.is_empty()).then(|| rest.to_string())),
+        "save" if rest.is_empty() => return Err("save needs a file name, for example: save game.pgn".into()),
+        "save" => Input::Save(rest.to_string()),
+        "show" | "moves" => match parse_piece(rest) {
+            Ok(piece) => Input::Show(piece),
+            Err(_) => return Err(format!("{word} needs a piece, for example: {word} wA1")),
+        },
+        "board" if rest.is_empty() => Input::Board,
+        "help" | "?" if rest.is_empty() => Input::Help,
+        "quit" | "exit" if rest.is_empty() => Input::Quit,
+        "play" if !rest.is_empty() => Input::Move(rest.to_string()),
+        _ => Input::Move(line.to_string()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_and_moves() {
+        assert_eq!(parse("  "), Ok(Input::Nothing));
+        assert_eq!(parse("UNDO"), Ok(Input::Undo));
+        assert_eq!(parse("resign"), Ok(Input::Resign(None)));
+        assert_eq!(
+            parse("resign  I am tired "),
+            Ok(Input::Resign(Some("I am tired".into())))
+        );
+        assert_eq!(parse("save my game.pgn"), Ok(Input::Save("my game.pgn".into())));
+        assert!(parse("save").is_err());
+        assert_eq!(parse("show wa1"), Ok(Input::Show(parse_piece("wA1").unwrap())));
+        assert!(parse("show nothing").is_err());
+        assert_eq!(parse("wS1"), Ok(Input::Move("wS1".into())));
+        assert_eq!(parse("play bA1 -wS1"), Ok(Input::Move("bA1 -wS1".into())));
+        assert_eq!(parse("pass"), Ok(Input::Move("pass".into())));
+        assert_eq!(parse("quit"), Ok(Input::Quit));
+    }
+}

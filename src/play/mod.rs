@@ -1,0 +1,315 @@
+//! `waggle play`: a game against Waggle for a person at a terminal, the Viewer model of the remote-play
+//! proposal: the person makes one move and the engine answers at once with its own. The board is drawn after
+//! every move (as hexes; coloured when the output is a terminal), moves are typed in UHP notation with the same
+//! forgiveness as `play`, and a few words do the rest: `undo`, `hint`, `resign [reason]`, `save FILE`,
+//! `show PIECE` (where it may go), `board`, `help`, `quit`. Bad input gets a message and changes nothing.
+//!
+//! Owns the conversation and its words; the game and the search are the engine's, the pictures `draw`'s, the
+//! record `pgn`'s. Where lines come from (a line editor, a pipe) is the caller's.
+
+mod input;
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use crate::draw::{describe, last_move, TextStyle};
+use crate::engine::{Engine, EngineError, Options};
+use crate::moves::Move;
+use crate::pgn::PgnGame;
+use crate::piece::Color;
+use crate::position::GameState;
+use crate::search::Limits;
+
+use input::{parse, Input};
+
+/// How a game is set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayConfig {
+    /// The side the person plays.
+    pub person: Color,
+    /// Where the game starts: a GameTypeString (`Base+MLP`) or a whole GameString.
+    pub start: String,
+    /// How long the engine thinks over each move (and each hint).
+    pub think: Duration,
+    /// ANSI colours in the pictures.
+    pub color: bool,
+}
+
+/// Where the person's lines come from.
+pub trait Lines {
+    /// The next line, after showing `prompt` where that makes sense; `None` at the end of input.
+    fn read(&mut self, prompt: &str) -> Option<String>;
+
+    /// Whether `read` shows the prompt itself (a line editor does); otherwise the game prints it as a line of its
+    /// own, which also tells a script that the game waits for input.
+    fn shows_prompt(&self) -> bool {
+        false
+    }
+}
+
+/// Lines from any reader (a pipe, a script, a test); the game prints each prompt as a line.
+pub struct Plain<R>(pub R);
+
+impl<R: io::BufRead> Lines for Plain<R> {
+    fn read(&mut self, _prompt: &str) -> Option<String> {
+        let mut line = String::new();
+        match self.0.read_line(&mut line) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => Some(line),
+        }
+    }
+}
+
+/// A game that could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    #[error(transparent)]
+    Table(#[from] crate::search::TableTooBig),
+    #[error(transparent)]
+    Output(#[from] io::Error),
+}
+
+/// Play a game as `config` says, reading the person's lines from `lines` and writing to `out`, until the person
+/// quits or the input ends.
+pub fn run(config: &PlayConfig, lines: &mut dyn Lines, out: &mut impl Write) -> Result<(), PlayError> {
+    let mut engine = Engine::new(Options::default())?;
+    engine.new_game(Some(&config.start))?;
+    let mut game = Conversation {
+        engine,
+        config,
+        resigned: None,
+        announced: false,
+    };
+    writeln!(
+        out,
+        "You play {}, Waggle plays {}. Type a move (wS1, bA1 -wS1 …) or 'help'.",
+        config.person.name(),
+        config.person.opponent().name()
+    )?;
+    game.show(out, &[])?;
+    loop {
+        if game.engine_to_move() {
+            game.engine_moves(out)?;
+            continue;
+        }
+        game.announce_end(out)?;
+        let prompt = game.prompt();
+        if !lines.shows_prompt() {
+            writeln!(out, "{}", prompt.trim_end())?;
+            out.flush()?;
+        }
+        let Some(line) = lines.read(&prompt) else { break };
+        match parse(&line) {
+            Ok(Input::Quit) => break,
+            Ok(input) => game.answer(input, out)?,
+            Err(message) => writeln!(out, "{message}")?,
+        }
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// The game in progress and what the conversation knows about it.
+struct Conversation<'a> {
+    engine: Engine,
+    config: &'a PlayConfig,
+    /// The person gave up: the reason, if any.
+    resigned: Option<Option<String>>,
+    /// The end of the game has been announced.
+    announced: bool,
+}
+
+const HELP: &str = "Moves are MoveStrings: a piece, then where it goes next to another piece (wS1, bA1 -wS1, wB1 bQ
+  for a beetle on top of bQ, pass when nothing else is possible). Any piece next to the cell may be named.
+Words:
+  undo             take back your last move (and Waggle's answer)
+  hint             what Waggle would play for you
+  show PIECE       mark where a piece may go (or be placed)
+  resign [reason]  give up: the game ends as a win for Waggle
+  save FILE        save the game as a .pgn file that Mzinga.Viewer opens
+  board            draw the board again
+  help             this text
+  quit             leave";
+
+impl Conversation<'_> {
+    fn over(&self) -> bool {
+        self.resigned.is_some() || self.engine.game().is_none_or(|g| g.state().is_over())
+    }
+
+    fn engine_to_move(&self) -> bool {
+        !self.over()
+            && self
+                .engine
+                .game()
+                .is_some_and(|g| g.position().to_move() != self.config.person)
+    }
+
+    fn prompt(&self) -> String {
+        match self.engine.game() {
+            Some(game) if !self.over() => format!("{} to move > ", game.position().to_move().name()),
+            _ => "game over > ".to_string(),
+        }
+    }
+
+    /// Draw the board, with `marks` on the cells given.
+    fn show(&self, out: &mut impl Write, marks: &[crate::hex::Hex]) -> io::Result<()> {
+        let Some(game) = self.engine.game() else { return Ok(()) };
+        let style = TextStyle {
+            color: self.config.color,
+            marks: marks.to_vec(),
+            last_move: last_move(game.position()),
+        };
+        write!(out, "{}", describe(game.position(), &style))
+    }
+
+    /// The engine's move: found, played and shown.
+    fn engine_moves(&mut self, out: &mut impl Write) -> Result<(), PlayError> {
+        writeln!(out, "Waggle is thinking…")?;
+        out.flush()?;
+        let thought = self.engine.best_move(&Limits::time(self.config.think), |_| {})?;
+        self.engine.play(&thought.best.to_string())?;
+        writeln!(out, "Waggle plays: {}", thought.best)?;
+        self.show(out, &[])?;
+        Ok(())
+    }
+
+    /// Say once how the game ended.
+    fn announce_end(&mut self, out: &mut impl Write) -> io::Result<()> {
+        if self.announced || !self.over() {
+            return Ok(());
+        }
+        self.announced = true;
+        let text = match (&self.resigned, self.engine.game().map(|g| g.state())) {
+            (Some(reason), _) => format!(
+                "You resigned{}. {} wins.",
+                reason.as_ref().map(|r| format!(" ({r})")).unwrap_or_default(),
+                self.config.person.opponent().name()
+            ),
+            (None, Some(GameState::WhiteWins)) => "Game over: White wins.".to_string(),
+            (None, Some(GameState::BlackWins)) => "Game over: Black wins.".to_string(),
+            (None, _) => "Game over: a draw.".to_string(),
+        };
+        writeln!(out, "{text} You may still 'undo', 'save FILE' or 'quit'.")
+    }
+
+    fn answer(&mut self, input: Input, out: &mut impl Write) -> Result<(), PlayError> {
+        match input {
+            Input::Nothing | Input::Quit => {}
+            Input::Help => writeln!(out, "{HELP}")?,
+            Input::Board => self.show(out, &[])?,
+            Input::Move(text) => {
+                if self.over() {
+                    writeln!(
+                        out,
+                        "The game is over: no more moves. Try 'undo', 'save FILE' or 'quit'."
+                    )?;
+                } else {
+                    match self.engine.play(&text) {
+                        Ok(game) => {
+                            let played = game.record().last().map(|m| m.to_string()).unwrap_or_default();
+                            writeln!(out, "You play: {played}")?;
+                            self.show(out, &[])?;
+                        }
+                        Err(e) => writeln!(out, "That move cannot be played: {e}")?,
+                    }
+                }
+            }
+            Input::Undo => self.undo(out)?,
+            Input::Hint => {
+                if self.over() {
+                    writeln!(out, "The game is over: there is nothing to hint at.")?;
+                } else {
+                    let thought = self.engine.best_move(&Limits::time(self.config.think), |_| {})?;
+                    writeln!(
+                        out,
+                        "Hint: {} (Waggle's score for you: {})",
+                        thought.best, thought.report.score
+                    )?;
+                }
+            }
+            Input::Resign(reason) => {
+                if self.over() {
+                    writeln!(out, "The game is already over.")?;
+                } else {
+                    self.resigned = Some(reason);
+                }
+            }
+            Input::Save(path) => match self.record().map(|r| std::fs::write(&path, r.to_string())) {
+                Some(Ok(())) => writeln!(out, "Saved the game to {path}.")?,
+                Some(Err(e)) => writeln!(out, "Could not save to {path}: {e}")?,
+                None => writeln!(out, "There is no game to save.")?,
+            },
+            Input::Show(piece) => {
+                let Some(game) = self.engine.game() else { return Ok(()) };
+                let targets: Vec<_> = if self.over() {
+                    Vec::new()
+                } else {
+                    game.legal_moves()
+                        .into_iter()
+                        .filter(
+                            |m| matches!(m, Move::Place { piece: p, .. } | Move::Move { piece: p, .. } if *p == piece),
+                        )
+                        .filter_map(Move::to)
+                        .collect()
+                };
+                if targets.is_empty() {
+                    writeln!(out, "{piece} cannot move or be placed now.")?;
+                } else {
+                    writeln!(out, "{piece} may go to the {} cells marked *:", targets.len())?;
+                    self.show(out, &targets)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Take back the person's last move and the engine's answer to it.
+    fn undo(&mut self, out: &mut impl Write) -> Result<(), PlayError> {
+        if self.resigned.is_some() {
+            self.resigned = None;
+            self.announced = false;
+            writeln!(out, "Resignation taken back.")?;
+            return Ok(());
+        }
+        let Some(game) = self.engine.game() else { return Ok(()) };
+        let pos = game.position();
+        let played = game.record().len();
+        // Back to the person's turn, one of the person's moves fewer.
+        let steps = if pos.to_move() == self.config.person { 2 } else { 1 };
+        if played < steps {
+            writeln!(out, "There is no move of yours to take back.")?;
+            return Ok(());
+        }
+        self.engine.undo(steps)?;
+        self.announced = false;
+        writeln!(out, "Took back {steps} move{}.", if steps == 1 { "" } else { "s" })?;
+        self.show(out, &[])?;
+        Ok(())
+    }
+
+    /// The game as a Mzinga `.pgn` record: a resignation gives the other side the win, with its reason.
+    fn record(&self) -> Option<PgnGame> {
+        let game = self.engine.game()?;
+        let mut record = game.game_string();
+        let waggle = format!("Waggle v{}", env!("CARGO_PKG_VERSION"));
+        let (white, black) = match self.config.person {
+            Color::White => ("You", waggle.as_str()),
+            Color::Black => (waggle.as_str(), "You"),
+        };
+        if self.resigned.is_some() {
+            record.state = Some(match self.config.person {
+                Color::White => GameState::BlackWins,
+                Color::Black => GameState::WhiteWins,
+            });
+        }
+        let mut pgn = PgnGame::new(record, white, black);
+        pgn.set_tag("Event", "waggle play");
+        if let Some(reason) = &self.resigned {
+            let why = reason.as_ref().map(|r| format!(": {r}")).unwrap_or_default();
+            pgn.set_tag("Termination", &format!("{} resigns{why}", self.config.person.name()));
+        }
+        Some(pgn)
+    }
+}

@@ -1,0 +1,97 @@
+//! `waggle draw`: the text picture and the SVG picture of real positions, the SVG read back as XML.
+
+use std::process::Command;
+
+use waggle::Position;
+
+fn positions() -> Vec<String> {
+    ["selfplay40", "beetle_gate", "long2", "pillbug_stun", "mosquito"]
+        .iter()
+        .map(|name| {
+            let path = format!("{}/tests/data/positions/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+            std::fs::read_to_string(path).unwrap().trim().to_string()
+        })
+        .collect()
+}
+
+fn draw(args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_waggle"))
+        .arg("draw")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn the_svg_has_a_hexagon_per_occupied_cell_and_every_piece_name() {
+    for game in positions() {
+        let pos = Position::from_game_string(&game).unwrap();
+        let board = pos.board();
+        let svg = draw(&["--svg", "-", &game]);
+        let document = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{e}: {svg}"));
+        let root = document.root_element();
+        assert_eq!(root.tag_name().name(), "svg");
+        let class = |node: &roxmltree::Node, name: &str| node.attribute("class") == Some(name);
+        let cells = root
+            .descendants()
+            .filter(|n| n.tag_name().name() == "polygon" && class(n, "cell"))
+            .count();
+        let occupied = board.on_board().iter().filter(|&p| board.is_top(p)).count();
+        assert_eq!(cells, occupied, "{game}");
+        let text: String = root
+            .descendants()
+            .filter(|n| n.tag_name().name() == "text")
+            .filter_map(|n| n.text())
+            .collect::<Vec<_>>()
+            .join(" ");
+        for piece in board.on_board() {
+            assert!(
+                text.split_whitespace().any(|w| w == piece.to_string()),
+                "{piece} missing in {game}"
+            );
+        }
+        // The last move is highlighted: a movement also shows where it came from.
+        let origins = root.descendants().filter(|n| class(n, "origin")).count();
+        let moved = matches!(pos.last_move(), Some(waggle::Move::Move { .. }));
+        let from_empty = waggle::draw::last_move(&pos)
+            .and_then(|m| m.from)
+            .is_some_and(|h| !board.is_occupied(h));
+        assert_eq!(origins, usize::from(moved && from_empty), "{game}");
+    }
+}
+
+#[test]
+fn the_text_names_every_top_piece_once_and_lists_the_stacks() {
+    for game in positions() {
+        let pos = Position::from_game_string(&game).unwrap();
+        let board = pos.board();
+        // Not a terminal: plain text.
+        let text = draw(&[&game]);
+        assert!(!text.contains('\x1b'));
+        let names: Vec<&str> = text
+            .lines()
+            .skip(1)
+            .flat_map(|l| l.split('|'))
+            .map(str::trim)
+            .filter(|w| w.len() >= 2)
+            .collect();
+        for piece in board.on_board() {
+            let shown = names.iter().filter(|&&w| w == piece.to_string()).count();
+            assert_eq!(shown, usize::from(board.is_top(piece)), "{piece} in {text}");
+        }
+        let stacks = text.lines().filter(|l| l.starts_with("stack (top first): ")).count();
+        let tall = waggle::draw::Layout::of(board, &[])
+            .cells()
+            .iter()
+            .filter(|c| board.height(c.hex) > 1)
+            .count();
+        assert_eq!(stacks, tall, "{text}");
+    }
+    let bad = Command::new(env!("CARGO_BIN_EXE_waggle"))
+        .args(["draw", "Base;InProgress;White[1];bQ"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+}
