@@ -219,15 +219,33 @@ impl Position {
     }
 
     /// Hash of everything that decides the legal moves and the outcome from here: the arrangement, the side to
-    /// move and the stunned piece.
+    /// move, and the stunned piece when it can change what may be played. Two positions with the same hash are
+    /// the same for the repetition rule and for the search's table.
     #[inline]
     pub fn hash(&self) -> u64 {
         let side = if self.to_move == Color::Black { SIDE_KEY } else { 0 };
         let stunned = match self.stunned {
-            Some(p) => mix(0x6a09_e667_f3bc_c908 ^ p.index() as u64),
+            Some(p) if self.stun_matters(p) => mix(0x6a09_e667_f3bc_c908 ^ p.index() as u64),
             _ => 0,
         };
         self.board.hash() ^ side ^ stunned
+    }
+
+    /// Whether `stunned`, the piece that moved last turn, changes what the side to move may play. Its own piece
+    /// (carried by the other side's Pillbug) may not move; the other side's piece could only be moved by a Pillbug
+    /// or a Mosquito of the side to move, so without one next to it the stun changes nothing (in the base game,
+    /// never). Errs on the side of "it matters".
+    #[inline]
+    fn stun_matters(&self, stunned: Piece) -> bool {
+        if stunned.color() == self.to_move {
+            return true;
+        }
+        let hex = self.board.hex_of_unchecked(stunned);
+        hex.neighbours().into_iter().any(|n| {
+            self.board
+                .top(n)
+                .is_some_and(|p| p.color() == self.to_move && matches!(p.bug(), Bug::Pillbug | Bug::Mosquito))
+        })
     }
 
     /// The same hash computed from scratch, for checking the incremental one.
@@ -367,8 +385,9 @@ mod tests {
             assert_eq!(pos.repetitions(), 1);
             pos.undo();
             assert_eq!(pos.repetitions(), 1);
-            // Two Queens shuttling: each position of the shuttle comes back four moves later. (The fourth also has
-            // the stacks of the position before the shuttle, where the Queen had been placed rather than moved.)
+            // Two Queens shuttling: each position of the shuttle comes back four moves later, and the fourth is the
+            // position before the shuttle (where the Queens had been placed rather than moved: nothing any side can
+            // play differs, so it is the same position).
             for text in ["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"] {
                 let mv = crate::notation::MoveString::to_move(text.parse().unwrap(), &pos).unwrap();
                 pos.play(mv).unwrap();
@@ -377,9 +396,8 @@ mod tests {
             for (i, text) in shuttle.iter().cycle().take(8).enumerate() {
                 let mv = crate::notation::MoveString::to_move(text.parse().unwrap(), &pos).unwrap();
                 pos.play(mv).unwrap();
-                if i % 4 != 3 {
-                    assert_eq!(pos.repetitions(), 1 + i / 4, "after shuttle move {}", i + 1);
-                }
+                let expected = 1 + i / 4 + usize::from(i % 4 == 3);
+                assert_eq!(pos.repetitions(), expected, "after shuttle move {}", i + 1);
             }
             for _ in 0..5 {
                 pos.undo();

@@ -342,3 +342,19 @@ fn threefold_repetition_is_a_draw_exactly_at_the_third_occurrence() {
         assert!(game.starts_with(expected), "move {}: {game}", i + 1);
     }
 }
+
+/// A position reached by placing the Queens and again by moving them back is the same position when nothing
+/// either side can play differs (no Pillbug or Mosquito can act on the piece that just moved): with the option on,
+/// its third occurrence, at ply 12, is a draw, as nokamute scores it.
+#[test]
+fn a_stun_that_changes_nothing_does_not_make_a_new_position() {
+    let mut e = Engine::start(&["--threefold-repetition-draw"]);
+    e.one("newgame Base;InProgress;White[3];wS1;bB1 wS1-;wQ \\wS1;bQ bB1\\");
+    let shuttle = ["wQ -wS1", "bQ bB1-", "wQ \\wS1", "bQ bB1\\"];
+    for (i, mv) in shuttle.iter().cycle().take(8).enumerate() {
+        let game = e.one(&format!("play {mv}"));
+        let ply = 5 + i;
+        let expected = if ply == 12 { "Base;Draw;" } else { "Base;InProgress;" };
+        assert!(game.starts_with(expected), "ply {ply}: {game}");
+    }
+}
