@@ -69,6 +69,7 @@ pub mod position;
 pub mod protocol;
 pub mod search;
 pub mod setup;
+pub mod tune;
 pub mod uhp;
 
 pub use board::Board;

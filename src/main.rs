@@ -3,6 +3,7 @@
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
+use std::process::ExitCode;
 use std::thread;
 use std::time::Duration;
 
@@ -43,6 +44,9 @@ struct Cli {
     /// Also print each completed depth's search information to stderr.
     #[arg(long)]
     verbose: bool,
+    /// Evaluate with the weights in this file (`name value` lines, as `waggle tune` writes them).
+    #[arg(long, value_name = "FILE")]
+    weights: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -83,6 +87,52 @@ enum Command {
         /// Start from this GameString instead of a new game.
         #[arg(long, value_name = "GAMESTRING")]
         from: Option<String>,
+    },
+    /// Play Waggle against itself and write the games (one `RESULT<TAB>GAMESTRING` a line) for the tuner. Runs
+    /// on several machines with different seeds merge by concatenating their files.
+    Selfplay {
+        /// Games to play.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Nodes per move (give or take a fifth).
+        #[arg(long, default_value_t = 20_000)]
+        nodes: u64,
+        /// Random plies of each opening.
+        #[arg(long, value_name = "PLIES", default_value_t = 6)]
+        openings: usize,
+        /// A game still going after this many plies is a draw.
+        #[arg(long, value_name = "PLIES", default_value_t = 300)]
+        max_plies: usize,
+        /// Seed of the openings (use a different one on each machine).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The game type.
+        #[arg(long, value_name = "TYPE", default_value = "Base+MLP")]
+        game_type: GameType,
+        /// Games played at once.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        threads: usize,
+        /// Write the games here instead of to standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Fit the evaluation's weights to the results of self-play games (Texel tuning); prints the weights found.
+    Tune {
+        /// Files of games written by `waggle selfplay`.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Leave out the positions of the first plies of each game (the random opening).
+        #[arg(long, value_name = "PLIES", default_value_t = 8)]
+        skip: usize,
+        /// Steps of gradient descent.
+        #[arg(long, default_value_t = 2000)]
+        iterations: usize,
+        /// Step size.
+        #[arg(long, default_value_t = 1.0)]
+        learning_rate: f64,
+        /// Write the weights found to this file (for `waggle --weights FILE`).
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
     },
     /// Draw a position: as text (hexes; coloured on a terminal unless NO_COLOR is set), or as an SVG picture.
     Draw {
@@ -186,7 +236,26 @@ enum MatchCommand {
     },
 }
 
-fn main() -> Result<()> {
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        // Whoever read our output has gone (`waggle perft … | head`): that is not a failure.
+        Err(e)
+            if e.chain().any(|c| {
+                c.downcast_ref::<io::Error>()
+                    .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+            }) =>
+        {
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("waggle: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<()> {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Perft {
@@ -198,6 +267,41 @@ fn main() -> Result<()> {
         Some(Command::Match(args)) => run_match(*args),
         Some(Command::Json { listen }) => run_json(listen.as_deref()),
         Some(Command::Draw { svg, game }) => run_draw(&game, svg.as_deref()),
+        Some(Command::Selfplay {
+            games,
+            nodes,
+            openings,
+            max_plies,
+            seed,
+            game_type,
+            threads,
+            out,
+        }) => {
+            let settings = waggle::tune::selfplay::SelfPlay {
+                games,
+                game_type,
+                opening_plies: openings,
+                nodes,
+                max_plies,
+                seed,
+                weights: weights(cli.weights.as_deref())?,
+            };
+            run_selfplay(&settings, threads, out)
+        }
+        Some(Command::Tune {
+            files,
+            skip,
+            iterations,
+            learning_rate,
+            out,
+        }) => run_tune(
+            &files,
+            skip,
+            iterations,
+            learning_rate,
+            weights(cli.weights.as_deref())?,
+            out,
+        ),
         Some(Command::Play {
             color,
             game_type,
@@ -215,7 +319,7 @@ fn main() -> Result<()> {
                 threefold_repetition_draw: cli.threefold_repetition_draw,
                 ..options
             };
-            run_engine(options, cli.verbose)
+            run_engine(options, cli.verbose, weights(cli.weights.as_deref())?)
         }
     }
 }
@@ -233,8 +337,9 @@ fn helpers(threads: usize) -> Result<String> {
 /// The UHP loop. Stdin is read on its own thread, so that the session goes on working (a search, pondering)
 /// while it waits for lines, notices the end of input at once, and can be interrupted: SIGINT stops a running
 /// search (the move found so far is still printed) and ends the process when idle.
-fn run_engine(options: Options, verbose: bool) -> Result<()> {
-    let engine = Engine::new(options).context("starting the engine")?;
+fn run_engine(options: Options, verbose: bool, weights: waggle::eval::Weights) -> Result<()> {
+    let mut engine = Engine::new(options).context("starting the engine")?;
+    engine.set_weights(weights);
     let stdout = io::stdout();
     let mut session = Session::new(stdout.lock(), engine);
     session.set_verbose(verbose);
@@ -276,11 +381,11 @@ fn run_engine(options: Options, verbose: bool) -> Result<()> {
 fn run_perft(game: &str, depth: u32, show_divide: bool) -> Result<()> {
     let mut pos = Position::from_game_string(game).context("reading the position")?;
     for line in perft_by_depth(&pos, depth) {
-        println!("{line}");
+        writeln!(io::stdout(), "{line}")?;
     }
     if show_divide && depth > 0 {
         for (mv, count) in divide(&mut pos, depth) {
-            println!("{}: {count}", move_string(&pos, mv));
+            writeln!(io::stdout(), "{}: {count}", move_string(&pos, mv))?;
         }
     }
     Ok(())
@@ -288,8 +393,11 @@ fn run_perft(game: &str, depth: u32, show_divide: bool) -> Result<()> {
 
 fn run_bench(depth: u32, threads: usize) -> Result<()> {
     let helpers = threads.max(1) - 1;
+    let mut stdout = io::stdout().lock();
+    let mut failure = None;
     let (nodes, elapsed) = bench::run(depth, helpers, |line| {
-        println!(
+        let written = writeln!(
+            stdout,
             "{:<14} {:>10} nodes {:>8.1} ms  score {:>6}  best {}",
             line.name,
             line.nodes,
@@ -297,14 +405,21 @@ fn run_bench(depth: u32, threads: usize) -> Result<()> {
             line.score,
             line.best
         );
+        if let (Err(e), None) = (written, &failure) {
+            failure = Some(e);
+        }
     })
     .context("running the bench")?;
-    println!(
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    writeln!(
+        stdout,
         "bench depth {depth}: {nodes} nodes in {:.3} s, {:.0} nodes/s",
         elapsed.as_secs_f64(),
         nodes as f64 / elapsed.as_secs_f64().max(1e-9)
-    );
-    println!("signature {nodes}");
+    )?;
+    writeln!(stdout, "signature {nodes}")?;
     Ok(())
 }
 
@@ -421,7 +536,7 @@ fn run_draw(game: &str, svg: Option<&str>) -> Result<()> {
                 marks: Vec::new(),
                 last_move,
             };
-            print!("{}", waggle::draw::describe(&pos, &style));
+            write!(io::stdout(), "{}", waggle::draw::describe(&pos, &style))?;
         }
     }
     Ok(())
@@ -468,6 +583,87 @@ fn run_play(color: &str, game_type: GameType, time: f64, from: Option<String>) -
         run(&config, &mut editor, &mut out)?;
     } else {
         run(&config, &mut Plain(io::stdin().lock()), &mut out)?;
+    }
+    Ok(())
+}
+
+/// The evaluation weights: the defaults, or those of the file at `path`.
+fn weights(path: Option<&str>) -> Result<waggle::eval::Weights> {
+    match path {
+        None => Ok(waggle::eval::Weights::default()),
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?;
+            waggle::eval::Weights::parse(&text).map_err(|e| anyhow::anyhow!("{path}: {e}"))
+        }
+    }
+}
+
+fn run_selfplay(settings: &waggle::tune::selfplay::SelfPlay, threads: usize, out: Option<PathBuf>) -> Result<()> {
+    let mut sink: Box<dyn Write> = match &out {
+        Some(path) => Box::new(io::BufWriter::new(
+            std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?,
+        )),
+        None => Box::new(io::stdout().lock()),
+    };
+    let mut failure = None;
+    let mut done = 0;
+    waggle::tune::selfplay::play(settings, threads, |record| {
+        done += 1;
+        if failure.is_none() {
+            if let Err(e) = writeln!(sink, "{}", record.to_line()).and_then(|_| sink.flush()) {
+                failure = Some(e);
+            }
+        }
+        if io::stderr().is_terminal() {
+            eprint!("\rgames {done} of {}", settings.games);
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e).context("writing the games");
+    }
+    Ok(())
+}
+
+fn run_tune(
+    files: &[String],
+    skip: usize,
+    iterations: usize,
+    learning_rate: f64,
+    start: waggle::eval::Weights,
+    out: Option<PathBuf>,
+) -> Result<()> {
+    use waggle::eval::Feature;
+    use waggle::tune::{data, fit};
+    let mut records = Vec::new();
+    for path in files {
+        let file = std::fs::File::open(path).with_context(|| format!("opening {path}"))?;
+        records.extend(data::read(io::BufReader::new(file)).with_context(|| format!("reading {path}"))?);
+    }
+    let samples = data::samples(&records, skip).context("replaying the games")?;
+    let mut stdout = io::stdout().lock();
+    writeln!(stdout, "{} games, {} positions", records.len(), samples.len())?;
+    let settings = fit::FitSettings {
+        iterations,
+        learning_rate,
+        ..fit::FitSettings::default()
+    };
+    let found = fit::fit(&samples, &start, &settings);
+    writeln!(
+        stdout,
+        "scale {:.4}; mean squared error {:.6} -> {:.6}",
+        found.scale, found.error_before, found.error_after
+    )?;
+    for feature in Feature::ALL {
+        writeln!(
+            stdout,
+            "{:<24} {:>6} -> {:>6}",
+            feature.name(),
+            start.get(feature),
+            found.weights.get(feature)
+        )?;
+    }
+    if let Some(path) = out {
+        std::fs::write(&path, found.weights.to_text()).with_context(|| format!("writing {}", path.display()))?;
     }
     Ok(())
 }

@@ -95,3 +95,18 @@ fn the_text_names_every_top_piece_once_and_lists_the_stacks() {
         .unwrap();
     assert!(!bad.status.success());
 }
+
+/// The picture in the README is the one `waggle draw --svg` makes of `selfplay40`, as the README says.
+#[test]
+fn the_readme_picture_is_what_the_command_draws() {
+    let game = positions().remove(0);
+    let drawn = draw(&["--svg", "-", &game]);
+    let kept = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pictures/selfplay40.svg"
+    ))
+    .unwrap();
+    assert_eq!(drawn, kept, "regenerate it with the command in the README");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(readme.contains("tests/data/pictures/selfplay40.svg"));
+}

@@ -81,7 +81,7 @@ fn fuzz(seed: u64, length: usize) {
             person,
             start: "Base+MLP".into(),
             think: Duration::from_millis(1),
-            color: seed % 2 == 0,
+            color: seed.is_multiple_of(2),
         };
         let mut out = Vec::new();
         run(&config, &mut Plain(Cursor::new(input.clone())), &mut out).expect("the game runs to the end of input");

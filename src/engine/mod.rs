@@ -95,6 +95,11 @@ impl Engine {
         self.game.as_ref()
     }
 
+    /// Evaluate with `weights` from now on.
+    pub fn set_weights(&mut self, weights: crate::eval::Weights) {
+        self.searcher.set_weights(weights);
+    }
+
     /// A handle that stops this engine's searches from another thread.
     pub fn stopper(&self) -> Stopper {
         self.searcher.stopper()

@@ -61,6 +61,39 @@ impl Weights {
         self.0[feature.index()] = weight;
     }
 
+    /// The weights as text, one `name value` line per feature (the names of [`Feature::name`]).
+    pub fn to_text(&self) -> String {
+        Feature::ALL
+            .iter()
+            .map(|&f| format!("{} {}\n", f.name(), self.get(f)))
+            .collect()
+    }
+
+    /// Weights from text written by [`Weights::to_text`]: features not named keep their default weight; blank
+    /// lines and lines starting with `#` are skipped.
+    pub fn parse(text: &str) -> Result<Weights, String> {
+        let mut weights = Weights::default();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let mut words = line.split_whitespace();
+            let (Some(name), Some(value), None) = (words.next(), words.next(), words.next()) else {
+                return Err(format!("line {}: expected a feature name and a whole number", i + 1));
+            };
+            let feature = Feature::ALL
+                .into_iter()
+                .find(|f| f.name() == name)
+                .ok_or_else(|| format!("line {}: '{name}' is not a feature", i + 1))?;
+            let value = value
+                .parse()
+                .map_err(|_| format!("line {}: '{value}' is not a whole number", i + 1))?;
+            weights.set(feature, value);
+        }
+        Ok(weights)
+    }
+
     /// The unclamped score of `features`: their dot product with these weights.
     #[inline]
     pub fn score(&self, features: &Features) -> i32 {
@@ -110,6 +143,16 @@ mod tests {
         );
         let pos = Position::from_game_string(&black_to_move).unwrap();
         assert!(eval(&pos) < -2 * tempo, "{}", eval(&pos));
+    }
+
+    #[test]
+    fn weights_read_back_from_their_text() {
+        let mut weights = Weights::default();
+        weights.set(Feature::Free(Bug::Ant), 41);
+        assert_eq!(Weights::parse(&weights.to_text()), Ok(weights));
+        assert_eq!(Weights::parse("# only one\nfree_soldier_ant 41\n"), Ok(weights));
+        assert!(Weights::parse("free_dragon 3").is_err());
+        assert!(Weights::parse("tempo three").is_err());
     }
 
     #[test]
