@@ -56,6 +56,7 @@ pub mod game;
 pub mod game_type;
 pub mod hex;
 pub mod json;
+pub mod layout;
 pub mod legality;
 pub mod movegen;
 pub mod moves;

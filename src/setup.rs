@@ -10,9 +10,9 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use crate::board::Board;
-use crate::draw::Layout;
 use crate::game_type::GameType;
 use crate::hex::Hex;
+use crate::layout::Layout;
 use crate::piece::{Bug, Color, Piece};
 use crate::position::{Position, Rules};
 

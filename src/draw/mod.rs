@@ -1,11 +1,10 @@
-//! Pictures of a position for people: where each cell goes on a page (`layout`), the board drawn as text for a
-//! terminal (`text`) and as an SVG picture for pages (`svg`). Front ends choose which picture to show and where.
+//! Pictures of a position for people: the board drawn as text for a terminal (`text`) and as an SVG picture for
+//! pages (`svg`), cells placed by `crate::layout`. Front ends choose which picture to show and where.
 
-mod layout;
 mod svg;
 mod text;
 
-pub use layout::{Layout, Placed};
+pub use crate::layout::{Layout, Placed};
 pub use svg::{svg, SvgStyle};
 pub use text::{board_text, describe, honeycomb, TextStyle};
 

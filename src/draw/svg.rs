@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
-use super::layout::Layout;
 use super::LastMove;
+use crate::layout::Layout;
 use crate::piece::Color;
 use crate::position::Position;
 

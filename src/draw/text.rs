@@ -10,9 +10,9 @@
 //!  \ / \ / \ /
 //! ```
 
-use super::layout::Layout;
 use super::LastMove;
 use crate::hex::Hex;
+use crate::layout::Layout;
 use crate::piece::Color;
 use crate::position::Position;
 

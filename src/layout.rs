@@ -1,5 +1,6 @@
-//! Where each cell of a position goes on a page: axial coordinates relative to the hive itself, found by walking
-//! the hive from one piece. The grid the board is stored on wraps around, so its own coordinates cannot be used:
+//! Where each cell of a position goes on a page (or in a description of the board): axial coordinates relative to
+//! the hive itself, found by walking the hive from one piece. Pictures (`draw`), set-ups (`setup`) and the JSON
+//! API's cells all place cells this way. The grid the board is stored on wraps around, so its own coordinates cannot be used:
 //! a hive that crosses the wrap would be torn apart. The hive is connected and far narrower than the grid, so
 //! steps from piece to piece give every cell one place.
 

@@ -1,0 +1,205 @@
+//! `waggle json --listen` as a process, driven over HTTP by a minimal HTTP/1.1 client written here: Greetings and
+//! Choose Turn answered in POST bodies, two games at once from two threads (the quicker one answered first), an
+//! Error for a malformed body and a refusal for anything but POST.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use waggle::json::{game_state_of, offered_turns, JsonGameState, Turn};
+use waggle::{GameType, Position};
+
+/// The running server, killed when dropped (also when a test fails).
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_waggle"))
+            .args(["json", "--listen", "127.0.0.1:0"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start waggle json --listen");
+        let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
+        let mut line = String::new();
+        stderr.read_line(&mut line).expect("the listening line");
+        let addr = line
+            .trim()
+            .strip_prefix("waggle json: listening on http://")
+            .unwrap_or_else(|| panic!("unexpected first line: {line}"))
+            .parse()
+            .expect("an address");
+        // Keep reading stderr (notes on requests) so that the pipe never fills.
+        thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+        Server { child, addr }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A response: status code, headers (names in lower case) and body.
+struct Reply {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: String,
+}
+
+impl Reply {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+}
+
+/// Send one HTTP/1.1 request with `body` and read the whole response (the connection is closed after it).
+fn send(addr: SocketAddr, method: &str, body: &str) -> Reply {
+    let mut stream = TcpStream::connect(addr).expect("connect");
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let head = format!(
+        "{method} / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: \
+         close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(body.as_bytes()).unwrap();
+    stream.flush().unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).expect("the response");
+    let text = String::from_utf8(raw).expect("UTF-8");
+    let (head, rest) = text.split_once("\r\n\r\n").expect("a head and a body");
+    let mut lines = head.split("\r\n");
+    let status_line = lines.next().expect("a status line");
+    let status = status_line
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{status_line}"));
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    let length: usize = headers
+        .iter()
+        .find(|(n, _)| n == "content-length")
+        .and_then(|(_, v)| v.parse().ok())
+        .expect("a Content-Length");
+    assert!(rest.len() >= length, "a body cut short");
+    Reply {
+        status,
+        headers,
+        body: rest[..length].to_string(),
+    }
+}
+
+/// A Choose Turn request for a position a few moves into a game of `game_type`, due `millis` after it is sent.
+fn choose_request(game_type: GameType, id: &str, millis: u64) -> (String, JsonGameState) {
+    let mut pos = Position::new(game_type);
+    for _ in 0..6 {
+        let moves = pos.legal_moves();
+        pos.play_unchecked(moves[moves.len() / 2]);
+    }
+    let state = game_state_of(&pos);
+    let request = json!({
+        "request_type": "Choose Turn",
+        "request_id": id,
+        "game_id": format!("game {id}"),
+        "request_timestamp": 1_000_000,
+        "response_deadline": 1_000_000 + millis,
+        "game_state": state,
+    });
+    (request.to_string(), state)
+}
+
+/// Assert that `reply` is a Choose Turn for request `id` with one of the turns `state` offers.
+fn assert_offered(reply: &Reply, id: &str, state: &JsonGameState) {
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert_eq!(reply.header("content-type"), Some("application/json"));
+    let response = reply.json();
+    assert_eq!(response["response_type"], "Choose Turn", "{response}");
+    assert_eq!(response["request_id"], id);
+    assert_eq!(response["game_id"], format!("game {id}"));
+    let turn: Turn = serde_json::from_value(response).expect("a turn");
+    assert!(offered_turns(&state.possible_turns).contains(&turn), "{turn:?}");
+}
+
+#[test]
+fn requests_are_answered_over_http() {
+    let server = Server::start();
+    let reply = send(
+        server.addr,
+        "POST",
+        r#"{"request_type": "Greetings", "request_id": "n6Vvi"}"#,
+    );
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.header("content-type"), Some("application/json"));
+    let response = reply.json();
+    assert_eq!(response["response_type"], "Greetings");
+    assert_eq!(response["response_id"], "n6Vvi");
+    assert_eq!(response["name"], "waggle");
+
+    let (request, state) = choose_request(GameType::MLP, "one", 300);
+    assert_offered(&send(server.addr, "POST", &request), "one", &state);
+
+    // Two games at once, from two threads: a long think and, sent while it goes on, a short one, which is
+    // answered first.
+    let games = [
+        (GameType::BASE, "long", 3_000, 0),
+        (GameType::new(false, false, true), "short", 30, 150),
+    ];
+    let threads: Vec<_> = games
+        .into_iter()
+        .map(|(game_type, id, millis, delay)| {
+            let addr = server.addr;
+            thread::spawn(move || {
+                thread::sleep(Duration::from_millis(delay));
+                let (request, state) = choose_request(game_type, id, millis);
+                let reply = send(addr, "POST", &request);
+                (reply, state, id, Instant::now())
+            })
+        })
+        .collect();
+    let mut finished = Vec::new();
+    for thread in threads {
+        let (reply, state, id, at) = thread.join().expect("a client");
+        assert_offered(&reply, id, &state);
+        finished.push(at);
+    }
+    assert!(finished[1] < finished[0], "the short think waited for the long one");
+
+    let reply = send(
+        server.addr,
+        "POST",
+        r#"{"request_type": "Choose Turn", "request_id": 9, "game_state": [}"#,
+    );
+    assert_eq!(reply.status, 200);
+    let response = reply.json();
+    assert_eq!(response["response_type"], "Error");
+    assert!(response["message"].as_str().unwrap().contains("not JSON"), "{response}");
+
+    let reply = send(server.addr, "GET", "");
+    assert_eq!(reply.status, 405);
+    assert_eq!(reply.json()["response_type"], "Error");
+
+    // The server is still there after all that.
+    let reply = send(
+        server.addr,
+        "POST",
+        r#"{"request_type": "Greetings", "request_id": "last"}"#,
+    );
+    assert_eq!(reply.json()["request_id"], "last");
+}
