@@ -68,8 +68,11 @@ impl<'a> Deadline<'a> {
             start,
             // Under a clock the deadline leaves room to stretch; the soft limit is the usual share.
             hard: budget.map(|b| start + if clocked { hard_time(limits, b) } else { b }),
-            // Each depth costs several times the one before: past half the budget, the next one rarely finishes.
-            soft: budget.map(|b| b / 2),
+            // Under a clock, time saved now is time for later moves: past half the budget the next depth, which
+            // costs several times the last, rarely finishes, so none starts. With a fixed time per move nothing is
+            // saved by stopping early: iterations go on to the deadline, and an interrupted one still counts when
+            // it has proved another move better.
+            soft: budget.filter(|_| clocked).map(|b| b / 2),
             stretch: clocked,
             stop,
             also: None,
