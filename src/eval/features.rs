@@ -10,7 +10,7 @@ use crate::piece_set::PieceSet;
 use crate::position::Position;
 
 /// Number of features.
-pub const FEATURE_COUNT: usize = 28;
+pub const FEATURE_COUNT: usize = 32;
 
 /// One feature of a position.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -31,6 +31,14 @@ pub enum Feature {
     OnTop,
     /// Being the side to move (always 1).
     Tempo,
+    /// Pieces of the other side next to the Queen: attackers, which only they can take away.
+    QueenAttackers,
+    /// Beetles and Mosquitoes free to move next to the enemy Queen: one step from climbing onto her.
+    ClimberNextToEnemyQueen,
+    /// The Pillbug next to its own Queen, free to move: it can throw attackers off.
+    PillbugGuard,
+    /// Pieces on the ground that may not move because the hive would split.
+    Pinned,
 }
 
 impl Feature {
@@ -53,6 +61,10 @@ impl Feature {
         all[25] = Feature::Covered;
         all[26] = Feature::OnTop;
         all[27] = Feature::Tempo;
+        all[28] = Feature::QueenAttackers;
+        all[29] = Feature::ClimberNextToEnemyQueen;
+        all[30] = Feature::PillbugGuard;
+        all[31] = Feature::Pinned;
         all
     };
 
@@ -67,6 +79,10 @@ impl Feature {
             Feature::Covered => 25,
             Feature::OnTop => 26,
             Feature::Tempo => 27,
+            Feature::QueenAttackers => 28,
+            Feature::ClimberNextToEnemyQueen => 29,
+            Feature::PillbugGuard => 30,
+            Feature::Pinned => 31,
         }
     }
 
@@ -82,6 +98,10 @@ impl Feature {
             Feature::Covered => "covered".into(),
             Feature::OnTop => "on_top".into(),
             Feature::Tempo => "tempo".into(),
+            Feature::QueenAttackers => "queen_attackers".into(),
+            Feature::ClimberNextToEnemyQueen => "climber_next_to_enemy_queen".into(),
+            Feature::PillbugGuard => "pillbug_guard".into(),
+            Feature::Pinned => "pinned".into(),
         }
     }
 }
@@ -125,8 +145,25 @@ fn count_side(pos: &Position, board: &Board, color: Color, pinned: PieceSet, sig
     for n in queen.neighbours() {
         if let Some(top) = board.top(n) {
             occupied += 1;
-            if top.color() == color && is_free(board, top, pinned) {
+            if top.color() != color {
+                counts[Feature::QueenAttackers.index()] += sign;
+            } else if is_free(board, top, pinned) {
                 counts[Feature::FriendlyCanLeave.index()] += sign;
+                if top.bug() == Bug::Pillbug {
+                    counts[Feature::PillbugGuard.index()] += sign;
+                }
+            }
+        }
+    }
+    if let Some(enemy) = pos.queen_hex(color.opponent()) {
+        for n in enemy.neighbours() {
+            if let Some(top) = board.top(n) {
+                if top.color() == color
+                    && matches!(top.bug(), Bug::Beetle | Bug::Mosquito)
+                    && is_free(board, top, pinned)
+                {
+                    counts[Feature::ClimberNextToEnemyQueen.index()] += sign;
+                }
             }
         }
     }
@@ -146,6 +183,8 @@ fn count_side(pos: &Position, board: &Board, color: Color, pinned: PieceSet, sig
         }
         if is_free(board, piece, pinned) {
             counts[Feature::Free(piece.bug()).index()] += sign;
+        } else if board.height(hex) == 1 && pinned.contains(piece) {
+            counts[Feature::Pinned.index()] += sign;
         }
     }
 }
