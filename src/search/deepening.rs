@@ -100,11 +100,17 @@ pub(crate) fn deepen(
             if walk.aborted {
                 // An interrupted depth only counts when it overturned the previous best move.
                 if k == 0 && i != 0 {
+                    let previous = lines[0].clone();
                     let line = &mut lines[0];
                     line.depth = depth - 1;
                     line.score = result.score;
                     line.best = moves[i];
                     line.pv = walk.pv.line(0).to_vec();
+                    // An analysis keeps its lines distinct: the move overturned takes the place of the line that
+                    // held the new best move.
+                    if let Some(j) = (1..lines.len()).find(|&j| lines[j].best == lines[0].best) {
+                        lines[j] = previous;
+                    }
                 }
                 // The move goes first next time; the others keep their order.
                 moves[k..=k + i].rotate_right(1);
