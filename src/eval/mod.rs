@@ -9,6 +9,7 @@ mod features;
 
 pub use features::{Feature, Features, FEATURE_COUNT};
 
+#[cfg(test)]
 use crate::piece::Bug;
 use crate::position::Position;
 
@@ -19,34 +20,14 @@ pub const MAX_EVAL: i32 = 20_000;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Weights(pub [i32; FEATURE_COUNT]);
 
+/// Waggle's weights: fitted to the results of self-play games by `waggle tune` (see the README), kept as the
+/// text `waggle tune --out` writes.
+const DEFAULT_WEIGHTS: &str = include_str!("weights.txt");
+
 impl Default for Weights {
-    /// The hand-picked weights Waggle has played with since v0.1.0.
+    /// Waggle's own weights, from `weights.txt` (a test checks that the file reads).
     fn default() -> Self {
-        let mut weights = Weights([0; FEATURE_COUNT]);
-        // Penalty for a Queen with this many occupied neighbours. Steep, because the sixth neighbour ends the game
-        // and each neighbour makes the next one easier to add.
-        const QUEEN_PRESSURE: [i32; 7] = [0, 12, 30, 60, 110, 200, 400];
-        // Value of a piece of each bug (in `Bug::ALL` order) that is free to move.
-        const FREE: [i32; 8] = [18, 12, 18, 12, 30, 22, 18, 15];
-        // Value of a piece of each bug still in hand: flexible, but doing nothing yet.
-        const IN_HAND: [i32; 8] = [0, 5, 8, 5, 12, 10, 8, 7];
-        for bug in Bug::ALL {
-            weights.set(Feature::InHand(bug), IN_HAND[bug.index()]);
-            weights.set(Feature::Free(bug), FREE[bug.index()]);
-        }
-        for (n, penalty) in (0u8..).zip(QUEEN_PRESSURE) {
-            weights.set(Feature::QueenNeighbours(n), -penalty);
-        }
-        // A Queen with a piece on top cannot move, and the piece on top pins her in place.
-        weights.set(Feature::QueenCovered, -60);
-        // An own piece next to the Queen that could step away again is pressure its owner controls.
-        weights.set(Feature::FriendlyCanLeave, 8);
-        weights.set(Feature::Covered, -10);
-        // A piece on top walks over the hive and pins what it covers.
-        weights.set(Feature::OnTop, 15);
-        // The side to move is a tempo ahead, which evens out the odd/even-depth swing of the search.
-        weights.set(Feature::Tempo, 8);
-        weights
+        Weights::parse(DEFAULT_WEIGHTS).unwrap_or(Weights([0; FEATURE_COUNT]))
     }
 }
 
@@ -69,10 +50,10 @@ impl Weights {
             .collect()
     }
 
-    /// Weights from text written by [`Weights::to_text`]: features not named keep their default weight; blank
-    /// lines and lines starting with `#` are skipped.
+    /// Weights from text written by [`Weights::to_text`]: features not named weigh 0; blank lines and lines
+    /// starting with `#` are skipped.
     pub fn parse(text: &str) -> Result<Weights, String> {
-        let mut weights = Weights::default();
+        let mut weights = Weights([0; FEATURE_COUNT]);
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -147,10 +128,14 @@ mod tests {
 
     #[test]
     fn weights_read_back_from_their_text() {
+        assert_eq!(Weights::parse(DEFAULT_WEIGHTS), Ok(Weights::default()));
+        assert_ne!(Weights::default(), Weights([0; FEATURE_COUNT]));
         let mut weights = Weights::default();
         weights.set(Feature::Free(Bug::Ant), 41);
         assert_eq!(Weights::parse(&weights.to_text()), Ok(weights));
-        assert_eq!(Weights::parse("# only one\nfree_soldier_ant 41\n"), Ok(weights));
+        let mut only = Weights([0; FEATURE_COUNT]);
+        only.set(Feature::Free(Bug::Ant), 41);
+        assert_eq!(Weights::parse("# only one\nfree_soldier_ant 41\n"), Ok(only));
         assert!(Weights::parse("free_dragon 3").is_err());
         assert!(Weights::parse("tempo three").is_err());
     }

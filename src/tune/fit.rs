@@ -175,7 +175,8 @@ mod tests {
             .iter()
             .map(|s| (expected(score(&found.weights.0.map(f64::from), &s.features.0), found.scale) - s.result).abs())
             .fold(0.0, f64::max);
-        assert!(predicted < 0.01, "worst prediction off by {predicted}");
+        // Rounding the weights to whole numbers costs a little: a few points of score on the sums of 32 features.
+        assert!(predicted < 0.03, "worst prediction off by {predicted}");
         for (got, want) in found.weights.0.iter().zip(truth.0) {
             let want = f64::from(want) / found.scale;
             assert!(
