@@ -142,8 +142,10 @@ fn a_move_that_surrounds_the_queen_is_found_at_depth_one() {
     assert_eq!(report.pv, vec![report.best]);
 }
 
+/// A forced win in two moves (three plies) is seen from depth 2: the last ply, the move that fills the Queen's
+/// sixth neighbour, is found at the leaves without a search.
 #[test]
-fn a_forced_win_in_two_moves_is_found_at_depth_three() {
+fn a_forced_win_in_two_moves_is_found_at_depth_two() {
     let mut pos = load(WIN_IN_TWO);
     assert!(winning_moves(&mut pos).is_empty(), "no win in one move");
     let forcing: Vec<String> = moves(&mut pos)
@@ -155,8 +157,16 @@ fn a_forced_win_in_two_moves_is_found_at_depth_three() {
         .collect();
     assert_eq!(forcing, ["wG1 bQ\\", "wA3 \\bA1"]);
 
-    let shallow = search(&mut pos, depth(2));
-    assert!(!shallow.is_win(), "two plies cannot see a win in three: {shallow:?}");
+    let shallow = search(&mut pos, depth(1));
+    assert!(!shallow.is_win(), "one ply cannot see a win in three: {shallow:?}");
+
+    let two = search(&mut pos, depth(2));
+    assert!(
+        forcing.contains(&move_string(&pos, two.best)),
+        "played {}",
+        move_string(&pos, two.best)
+    );
+    assert_eq!(two.score, WIN - 3);
 
     let report = search(&mut pos, depth(3));
     assert!(

@@ -104,7 +104,9 @@ impl Walk<'_> {
             return score;
         }
         if depth == 0 || ply + 1 >= MAX_PLY {
-            return evaluate(self.pos, self.weights);
+            return self
+                .win_on_the_spot(ply)
+                .unwrap_or_else(|| evaluate(self.pos, self.weights));
         }
 
         // No line from here beats winning with this move, nor is worse than losing by it (a move that surrounds
@@ -183,6 +185,35 @@ impl Walk<'_> {
         };
         self.table.store(hash, ply, depth, bound, best_score, best_move);
         best_score
+    }
+}
+
+impl Walk<'_> {
+    /// At a leaf: a win the side to move has on the spot, when the enemy Queen has five neighbours and a legal move
+    /// fills the sixth cell (without surrounding its own Queen too). The static evaluation cannot see that the game
+    /// ends, and the check is rare: only with five neighbours are moves generated.
+    fn win_on_the_spot(&mut self, ply: usize) -> Option<i32> {
+        let me = self.pos.to_move();
+        let queen = self.pos.queen_hex(me.opponent())?;
+        let open = !self.pos.board().occupied_around(queen);
+        if open.len() != 1 {
+            return None;
+        }
+        let gap = queen.step(open.first()?);
+        let wins = match me {
+            crate::piece::Color::White => GameState::WhiteWins,
+            crate::piece::Color::Black => GameState::BlackWins,
+        };
+        let moves = self.pos.legal_moves();
+        for mv in moves.iter().filter(|m| m.to() == Some(gap)) {
+            self.pos.play_unchecked(*mv);
+            let won = self.pos.state() == wins;
+            self.pos.undo();
+            if won {
+                return Some(WIN - ply as i32 - 1);
+            }
+        }
+        None
     }
 }
 
