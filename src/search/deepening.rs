@@ -31,6 +31,28 @@ impl Worker {
             pv: PvTable::new(),
         }
     }
+
+    /// A walk over one depth's tree with this thread's memory, from no nodes visited.
+    fn walk<'a>(
+        &'a mut self,
+        pos: &'a mut Position,
+        shared: &'a Shared,
+        deadline: &'a Deadline,
+        node_limit: u64,
+    ) -> Walk<'a> {
+        Walk {
+            pos,
+            table: shared.table,
+            heuristics: &mut self.heuristics,
+            pv: &mut self.pv,
+            weights: shared.weights,
+            deadline,
+            node_limit,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+        }
+    }
 }
 
 /// What the threads of one search share.
@@ -80,18 +102,8 @@ pub(crate) fn deepen(
         if !deadline.next_iteration_fits(unsure) {
             break;
         }
-        let mut walk = Walk {
-            pos: &mut pos,
-            table: shared.table,
-            heuristics: &mut worker.heuristics,
-            pv: &mut worker.pv,
-            weights: shared.weights,
-            deadline,
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
-            nodes,
-            seldepth,
-            aborted: false,
-        };
+        let mut walk = worker.walk(&mut pos, shared, deadline, limits.nodes.unwrap_or(u64::MAX));
+        (walk.nodes, walk.seldepth) = (nodes, seldepth);
         let mut found = Vec::with_capacity(count);
         for k in 0..count {
             // The k-th line is the best of the moves the lines before it did not take.
@@ -163,18 +175,7 @@ pub(crate) fn help(
         if deadline.stopped() {
             break;
         }
-        let mut walk = Walk {
-            pos: &mut pos,
-            table: shared.table,
-            heuristics: &mut worker.heuristics,
-            pv: &mut worker.pv,
-            weights: shared.weights,
-            deadline,
-            node_limit: u64::MAX,
-            nodes: 0,
-            seldepth: 0,
-            aborted: false,
-        };
+        let mut walk = worker.walk(&mut pos, shared, deadline, u64::MAX);
         let result = walk.root(&moves, depth, true);
         shared.helper_nodes.fetch_add(walk.nodes, Ordering::Relaxed);
         if walk.aborted {
