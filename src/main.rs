@@ -337,7 +337,7 @@ fn helpers(threads: usize) -> Result<String> {
 /// The UHP loop. Stdin is read on its own thread, so that the session goes on working (a search, pondering)
 /// while it waits for lines, notices the end of input at once, and can be interrupted: SIGINT stops a running
 /// search (the move found so far is still printed) and ends the process when idle.
-fn run_engine(options: Options, verbose: bool, weights: waggle::eval::Weights) -> Result<()> {
+fn run_engine(options: Options, verbose: bool, weights: waggle::eval::WeightSets) -> Result<()> {
     let mut engine = Engine::new(options).context("starting the engine")?;
     engine.set_weights(weights);
     let stdout = io::stdout();
@@ -588,12 +588,12 @@ fn run_play(color: &str, game_type: GameType, time: f64, from: Option<String>) -
 }
 
 /// The evaluation weights: the defaults, or those of the file at `path`.
-fn weights(path: Option<&str>) -> Result<waggle::eval::Weights> {
+fn weights(path: Option<&str>) -> Result<waggle::eval::WeightSets> {
     match path {
-        None => Ok(waggle::eval::Weights::default()),
+        None => Ok(waggle::eval::WeightSets::default()),
         Some(path) => {
             let text = std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?;
-            waggle::eval::Weights::parse(&text).map_err(|e| anyhow::anyhow!("{path}: {e}"))
+            waggle::eval::WeightSets::parse(&text).map_err(|e| anyhow::anyhow!("{path}: {e}"))
         }
     }
 }
@@ -629,7 +629,7 @@ fn run_tune(
     skip: usize,
     iterations: usize,
     learning_rate: f64,
-    start: waggle::eval::Weights,
+    start: waggle::eval::WeightSets,
     out: Option<PathBuf>,
 ) -> Result<()> {
     use waggle::eval::Feature;
@@ -647,6 +647,9 @@ fn run_tune(
         learning_rate,
         ..fit::FitSettings::default()
     };
+    // The fit starts from the weights of the games' game type (that of the first game).
+    let game_type = records.first().map_or(GameType::MLP, |r| r.game.game_type);
+    let start = *start.for_game(game_type);
     let found = fit::fit(&samples, &start, &settings);
     writeln!(
         stdout,

@@ -95,8 +95,8 @@ impl Engine {
         self.game.as_ref()
     }
 
-    /// Evaluate with `weights` from now on.
-    pub fn set_weights(&mut self, weights: crate::eval::Weights) {
+    /// Evaluate with `weights` (a set per game type) from now on.
+    pub fn set_weights(&mut self, weights: crate::eval::WeightSets) {
         self.searcher.set_weights(weights);
     }
 

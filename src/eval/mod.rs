@@ -1,7 +1,8 @@
 //! Static evaluation: how good a position looks to the side to move, without searching.
 //!
 //! The evaluation is the dot product of a position's [`Features`] (pressure on each Queen, pieces free to move,
-//! pieces covered or on top, pieces in hand) with a set of [`Weights`], clamped to `±MAX_EVAL`. The weights are a
+//! pieces covered or on top, pieces in hand) with a set of [`Weights`], clamped to `±MAX_EVAL`. Each game type
+//! has its set ([`WeightSets`]), since what a feature is worth depends on the bugs in play. The weights are a
 //! value the searcher holds, so that a tuner can fit them and a match can compare two sets. It does not look at the
 //! game state: a finished game is scored by the search before it ever asks for an evaluation.
 
@@ -9,6 +10,7 @@ mod features;
 
 pub use features::{Feature, Features, FEATURE_COUNT};
 
+use crate::game_type::GameType;
 #[cfg(test)]
 use crate::piece::Bug;
 use crate::position::Position;
@@ -20,14 +22,66 @@ pub const MAX_EVAL: i32 = 20_000;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Weights(pub [i32; FEATURE_COUNT]);
 
-/// Waggle's weights: fitted to the results of self-play games by `waggle tune` (see the README), kept as the
-/// text `waggle tune --out` writes.
+/// Waggle's weights, as [`WeightSets::parse`] reads them: those fitted to the results of Base+MLP self-play games
+/// by `waggle tune` (see the README) for Base+MLP, the hand-picked ones of v0.1.0 for the other game types.
 const DEFAULT_WEIGHTS: &str = include_str!("weights.txt");
 
-impl Default for Weights {
+/// One set of [`Weights`] per game type, in [`GameType::ALL`] order: a search evaluates with the set of its
+/// position's game type.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct WeightSets([Weights; 8]);
+
+impl Default for WeightSets {
     /// Waggle's own weights, from `weights.txt` (a test checks that the file reads).
     fn default() -> Self {
-        Weights::parse(DEFAULT_WEIGHTS).unwrap_or(Weights([0; FEATURE_COUNT]))
+        WeightSets::parse(DEFAULT_WEIGHTS).unwrap_or(WeightSets::uniform(Weights([0; FEATURE_COUNT])))
+    }
+}
+
+impl WeightSets {
+    /// The same weights for every game type.
+    pub fn uniform(weights: Weights) -> WeightSets {
+        WeightSets([weights; 8])
+    }
+
+    /// The weights of `game_type`.
+    pub fn for_game(&self, game_type: GameType) -> &Weights {
+        let i = GameType::ALL.iter().position(|&t| t == game_type).unwrap_or(0);
+        &self.0[i]
+    }
+
+    /// Weight sets from text: `name value` lines as [`Weights::parse`] reads them, in sections. The lines before
+    /// any section header are the weights of every game type; a header `[GameType, …]` (for example
+    /// `[Base+MLP]`) starts a set of its own, from zeros, for the game types it names.
+    pub fn parse(text: &str) -> Result<WeightSets, String> {
+        let mut common = Weights([0; FEATURE_COUNT]);
+        let mut sections: Vec<(Vec<GameType>, Weights)> = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let at = |e: String| format!("line {}: {e}", i + 1);
+            let trimmed = line.trim();
+            if let Some(header) = trimmed.strip_prefix('[') {
+                let names = header
+                    .strip_suffix(']')
+                    .ok_or_else(|| at("a section header ends with ']'".to_string()))?;
+                let types = names
+                    .split(',')
+                    .map(|name| name.trim().parse::<GameType>())
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| at(e.to_string()))?;
+                sections.push((types, Weights([0; FEATURE_COUNT])));
+            } else if let Some((feature, value)) = Weights::parse_line(trimmed).map_err(at)? {
+                let target = sections.last_mut().map_or(&mut common, |(_, weights)| weights);
+                target.set(feature, value);
+            }
+        }
+        let mut sets = WeightSets::uniform(common);
+        for (types, weights) in sections {
+            for game_type in types {
+                let i = GameType::ALL.iter().position(|&t| t == game_type).unwrap_or(0);
+                sets.0[i] = weights;
+            }
+        }
+        Ok(sets)
     }
 }
 
@@ -55,24 +109,30 @@ impl Weights {
     pub fn parse(text: &str) -> Result<Weights, String> {
         let mut weights = Weights([0; FEATURE_COUNT]);
         for (i, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
+            if let Some((feature, value)) =
+                Weights::parse_line(line.trim()).map_err(|e| format!("line {}: {e}", i + 1))?
+            {
+                weights.set(feature, value);
             }
-            let mut words = line.split_whitespace();
-            let (Some(name), Some(value), None) = (words.next(), words.next(), words.next()) else {
-                return Err(format!("line {}: expected a feature name and a whole number", i + 1));
-            };
-            let feature = Feature::ALL
-                .into_iter()
-                .find(|f| f.name() == name)
-                .ok_or_else(|| format!("line {}: '{name}' is not a feature", i + 1))?;
-            let value = value
-                .parse()
-                .map_err(|_| format!("line {}: '{value}' is not a whole number", i + 1))?;
-            weights.set(feature, value);
         }
         Ok(weights)
+    }
+
+    /// One trimmed line of weights text: a feature and its weight, or nothing for a blank line or a comment.
+    fn parse_line(line: &str) -> Result<Option<(Feature, i32)>, String> {
+        if line.is_empty() || line.starts_with('#') {
+            return Ok(None);
+        }
+        let mut words = line.split_whitespace();
+        let (Some(name), Some(value), None) = (words.next(), words.next(), words.next()) else {
+            return Err("expected a feature name and a whole number".to_string());
+        };
+        let feature = Feature::ALL
+            .into_iter()
+            .find(|f| f.name() == name)
+            .ok_or_else(|| format!("'{name}' is not a feature"))?;
+        let value = value.parse().map_err(|_| format!("'{value}' is not a whole number"))?;
+        Ok(Some((feature, value)))
     }
 
     /// The unclamped score of `features`: their dot product with these weights.
@@ -92,19 +152,24 @@ mod tests {
     use super::*;
     use crate::game_type::GameType;
 
+    /// The default weights of `pos`'s game type.
+    fn weights_of(pos: &Position) -> Weights {
+        *WeightSets::default().for_game(pos.game_type())
+    }
+
     fn eval(pos: &Position) -> i32 {
-        evaluate(pos, &Weights::default())
+        evaluate(pos, &weights_of(pos))
     }
 
     #[test]
     fn the_empty_board_is_level_but_for_the_tempo() {
         let pos = Position::new(GameType::MLP);
-        assert_eq!(eval(&pos), Weights::default().get(Feature::Tempo));
+        assert_eq!(eval(&pos), weights_of(&pos).get(Feature::Tempo));
     }
 
     #[test]
     fn a_crowded_queen_is_bad_for_her_owner_whoever_is_to_move() {
-        let tempo = Weights::default().get(Feature::Tempo);
+        let tempo = weights_of(&Position::new(GameType::BASE)).get(Feature::Tempo);
         // Black's Queen has five neighbours, White's four (three of them free to step away).
         let white_to_move = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bG1 bQ-;wG1 \\wQ;\
                              bG2 bQ/;wG2 /wQ;bG3 bQ\\;wS2 \\wG1;bA1 \\bQ";
@@ -128,9 +193,7 @@ mod tests {
 
     #[test]
     fn weights_read_back_from_their_text() {
-        assert_eq!(Weights::parse(DEFAULT_WEIGHTS), Ok(Weights::default()));
-        assert_ne!(Weights::default(), Weights([0; FEATURE_COUNT]));
-        let mut weights = Weights::default();
+        let mut weights = *WeightSets::default().for_game(GameType::MLP);
         weights.set(Feature::Free(Bug::Ant), 41);
         assert_eq!(Weights::parse(&weights.to_text()), Ok(weights));
         let mut only = Weights([0; FEATURE_COUNT]);
@@ -141,11 +204,67 @@ mod tests {
     }
 
     #[test]
+    fn the_default_weights_are_fitted_for_base_mlp_and_hand_picked_for_the_rest() {
+        let sets = WeightSets::parse(DEFAULT_WEIGHTS).expect("weights.txt reads");
+        assert_eq!(sets, WeightSets::default());
+        let fitted = *sets.for_game(GameType::MLP);
+        let hand = *sets.for_game(GameType::BASE);
+        assert_ne!(fitted, hand);
+        assert_ne!(hand, Weights([0; FEATURE_COUNT]));
+        for game_type in GameType::ALL {
+            let expected = if game_type == GameType::MLP { fitted } else { hand };
+            assert_eq!(*sets.for_game(game_type), expected, "{game_type}");
+        }
+        // v0.1.0's weights, as its evaluation had them in its constants.
+        assert_eq!(hand.get(Feature::QueenNeighbours(6)), -400);
+        assert_eq!(hand.get(Feature::Free(Bug::Ant)), 30);
+        assert_eq!(hand.get(Feature::Tempo), 8);
+        assert_eq!(hand.get(Feature::Pinned), 0);
+    }
+
+    #[test]
+    fn weight_sets_read_sections_per_game_type() {
+        let text = "tempo 5\nfree_soldier_ant 7\n\n[Base+M, Base+L]\n# its own\ntempo 9\n[base+mlp]\non_top 3\n";
+        let sets = WeightSets::parse(text).unwrap();
+        let with = |pairs: &[(Feature, i32)]| {
+            let mut weights = Weights([0; FEATURE_COUNT]);
+            for &(feature, value) in pairs {
+                weights.set(feature, value);
+            }
+            weights
+        };
+        let common = with(&[(Feature::Tempo, 5), (Feature::Free(Bug::Ant), 7)]);
+        for game_type in GameType::ALL {
+            let expected = match game_type.to_string().as_str() {
+                "Base+M" | "Base+L" => with(&[(Feature::Tempo, 9)]),
+                "Base+MLP" => with(&[(Feature::OnTop, 3)]),
+                _ => common,
+            };
+            assert_eq!(*sets.for_game(game_type), expected, "{game_type}");
+        }
+        // Text without sections, as `waggle tune` writes it, is one set for every game type.
+        assert_eq!(WeightSets::parse(&common.to_text()), Ok(WeightSets::uniform(common)));
+        assert_eq!(
+            WeightSets::parse("tempo 1\n[Base+X]\n").unwrap_err(),
+            "line 2: 'Base+X' is not a game type: expected Base, or Base+ followed by any of M, L and P (for example \
+             Base+MLP)"
+        );
+        assert_eq!(
+            WeightSets::parse("[Base\n").unwrap_err(),
+            "line 1: a section header ends with ']'"
+        );
+        assert_eq!(
+            WeightSets::parse("[Base]\ntempo x").unwrap_err(),
+            "line 2: 'x' is not a whole number"
+        );
+    }
+
+    #[test]
     fn the_evaluation_is_the_dot_product_and_each_weight_moves_it() {
         let text = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bG1 bQ-;wG1 \\wQ;bG2 bQ/";
         let pos = Position::from_game_string(text).unwrap();
         let features = Features::of(&pos);
-        let weights = Weights::default();
+        let weights = weights_of(&pos);
         let by_hand: i32 = Feature::ALL.iter().map(|&f| weights.get(f) * features.get(f)).sum();
         assert_eq!(eval(&pos), by_hand);
         for feature in Feature::ALL {

@@ -15,7 +15,7 @@ use super::limits::Limits;
 use super::time::Deadline;
 use super::tt::{Table, TableTooBig};
 use super::{Control, Progress, Report, Stopper};
-use crate::eval::Weights;
+use crate::eval::WeightSets;
 use crate::moves::MoveList;
 use crate::position::Position;
 
@@ -29,7 +29,7 @@ pub struct Searcher {
     helpers: Vec<Worker>,
     /// How many helper threads a search starts.
     helper_threads: usize,
-    weights: Weights,
+    weights: WeightSets,
     /// Whether the table may hold anything (a search ran since it was last cleared).
     dirty: bool,
 }
@@ -45,7 +45,7 @@ impl Searcher {
             worker: Worker::new(),
             helpers: Vec::new(),
             helper_threads: 0,
-            weights: Weights::default(),
+            weights: WeightSets::default(),
             dirty: false,
         })
     }
@@ -102,14 +102,14 @@ impl Searcher {
         Stopper(self.control.clone())
     }
 
-    /// The evaluation weights.
-    pub fn weights(&self) -> &Weights {
+    /// The evaluation weights, a set per game type.
+    pub fn weights(&self) -> &WeightSets {
         &self.weights
     }
 
     /// Search with other evaluation weights from now on (the table is cleared: its scores were made with the
     /// old ones).
-    pub fn set_weights(&mut self, weights: Weights) {
+    pub fn set_weights(&mut self, weights: WeightSets) {
         self.weights = weights;
         self.clear();
     }
@@ -187,7 +187,7 @@ impl Searcher {
         let main_done = AtomicBool::new(false);
         let shared = Shared {
             table: &self.table,
-            weights: &self.weights,
+            weights: self.weights.for_game(pos.game_type()),
             helper_nodes: &helper_nodes,
         };
         let (worker, helpers, control) = (&mut self.worker, &mut self.helpers, &self.control);

@@ -133,7 +133,7 @@ mod tests {
     #[test]
     fn a_fit_on_synthetic_data_recovers_known_weights() {
         let mut rng = StdRng::seed_from_u64(11);
-        let mut truth = Weights::default();
+        let mut truth = Weights([0; FEATURE_COUNT]);
         for (i, w) in truth.0.iter_mut().enumerate() {
             *w = (i as i32 % 7 - 3) * 12;
         }

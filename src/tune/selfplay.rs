@@ -13,7 +13,7 @@ use rand::{Rng, SeedableRng};
 
 use super::data::Record;
 use crate::arena::openings::random_openings;
-use crate::eval::Weights;
+use crate::eval::WeightSets;
 use crate::game::Game;
 use crate::game_type::GameType;
 use crate::position::{GameState, Rules};
@@ -34,8 +34,8 @@ pub struct SelfPlay {
     pub max_plies: usize,
     /// Seed of the openings and of the jitter.
     pub seed: u64,
-    /// The evaluation's weights.
-    pub weights: Weights,
+    /// The evaluation's weights, a set per game type.
+    pub weights: WeightSets,
 }
 
 /// Play the games on `threads` threads, handing each finished game to `on_game` (in the order they finish).
@@ -56,7 +56,7 @@ pub fn play(settings: &SelfPlay, threads: usize, mut on_game: impl FnMut(Record)
             let (sender, next, openings) = (sender.clone(), &next, &openings);
             scope.spawn(move || {
                 let Ok(mut searcher) = Searcher::new(16) else { return };
-                searcher.set_weights(settings.weights);
+                searcher.set_weights(settings.weights.clone());
                 loop {
                     let index = next.fetch_add(1, Ordering::SeqCst);
                     if index >= settings.games {
@@ -118,7 +118,7 @@ mod tests {
             nodes: 300,
             max_plies: 60,
             seed: 5,
-            weights: Weights::default(),
+            weights: WeightSets::default(),
         };
         let mut first = Vec::new();
         play(&settings, 2, |r| first.push(r));
