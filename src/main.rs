@@ -44,7 +44,8 @@ struct Cli {
     /// Also print each completed depth's search information to stderr.
     #[arg(long)]
     verbose: bool,
-    /// Evaluate with the weights in this file (`name value` lines, as `waggle tune` writes them).
+    /// Evaluate with the weights in this file (`name value` lines, as `waggle tune` writes them; a `[GameType]`
+    /// header starts a set for that game type)
     #[arg(long, value_name = "FILE")]
     weights: Option<String>,
 }

@@ -230,3 +230,36 @@ fn helper_threads_search_to_the_same_depth() {
         .starts_with("MaxHelperThreads;enum;None;"));
     assert!(e.one("options set MaxHelperThreads Lots").starts_with("err "));
 }
+
+/// `--weights FILE` with sections: a search evaluates with the set of its game's type.
+#[test]
+fn each_game_type_is_searched_with_its_own_weights() {
+    let dir = std::env::temp_dir().join(format!("waggle-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Spiders in hand are a burden in every game type but Base+MLP, where Grasshoppers are: a one-ply search
+    // places the bug its game type's weights want out of hand.
+    let file = dir.join("weights.txt");
+    std::fs::write(&file, "in_hand_spider -100\n[Base+MLP]\nin_hand_grasshopper -100\n").unwrap();
+    let mut e = Engine::start(&["--weights", file.to_str().unwrap()]);
+    for (game_type, expected) in [
+        ("Base", "wS1"),
+        ("Base+M", "wS1"),
+        ("Base+LP", "wS1"),
+        ("Base+MLP", "wG1"),
+    ] {
+        e.ask(&format!("newgame {game_type}"));
+        assert_eq!(e.one("bestmove depth 1"), expected, "{game_type}");
+    }
+
+    // A file that does not read stops the engine with the reason, before any protocol output.
+    std::fs::write(&file, "tempo 3\n[Base+Q]\n").unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_waggle"))
+        .args(["--weights", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(output.stdout.is_empty(), "{output:?}");
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(message.contains("line 2: 'Base+Q' is not a game type"), "{message}");
+    std::fs::remove_dir_all(&dir).ok();
+}
