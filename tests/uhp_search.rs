@@ -195,6 +195,8 @@ fn pondering_is_silent_and_gives_way_to_any_line() {
     assert!(answered < Duration::from_secs(2), "{answered:?}");
     let game = e.one(&format!("play {best}"));
     assert!(game.ends_with(&best));
+    // Its own move played back to it: it ponders on, through the opponent's turn.
+    assert_eq!(e.line_within(Duration::from_millis(300)), None);
     // The opponent moves: the engine's own move is expected, so it ponders on the current position.
     let reply = legal(&mut e)[0].clone();
     e.one(&format!("play {reply}"));
@@ -262,4 +264,41 @@ fn each_game_type_is_searched_with_its_own_weights() {
     let message = String::from_utf8_lossy(&output.stderr);
     assert!(message.contains("line 2: 'Base+Q' is not a game type"), "{message}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The last node count of a `bestmove depth` answered with its search information lines.
+fn nodes_of_depth_search(e: &mut Engine, depth: u32) -> u64 {
+    let lines = e.ask(&format!("bestmove depth {depth}"));
+    let last_info = &lines[lines.len() - 2];
+    last_info
+        .split(';')
+        .find_map(|field| field.strip_prefix("nodes="))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no nodes= in {lines:?}"))
+}
+
+/// What the engine learns while the opponent thinks (after its own move is played back to it, as a viewer or a
+/// referee does at once) stays in the table: its next search to a fixed depth needs fewer nodes than the same
+/// search without pondering.
+#[test]
+fn pondering_through_the_opponents_turn_saves_the_next_search_work() {
+    let mut nodes = Vec::new();
+    for ponder in ["SingleThreaded", "Disabled"] {
+        let mut e = Engine::start(&["--ponder-during-idle", ponder, "--report-intermediate-best-moves"]);
+        e.one(&format!("newgame {MIDGAME}"));
+        let lines = e.ask("bestmove depth 3");
+        let best = lines.last().unwrap().clone();
+        e.one(&format!("play {best}"));
+        // The opponent thinks for a second.
+        assert_eq!(e.line_within(Duration::from_millis(1000)), None);
+        let reply = legal(&mut e)[0].clone();
+        e.one(&format!("play {reply}"));
+        nodes.push(nodes_of_depth_search(&mut e, 5));
+    }
+    assert!(
+        nodes[0] < nodes[1],
+        "with pondering {} nodes, without {}",
+        nodes[0],
+        nodes[1]
+    );
 }

@@ -75,7 +75,7 @@ enum State {
 enum PonderOn {
     /// The position after this move (the one the engine just recommended).
     After(Move),
-    /// The current position (the engine's own move is expected).
+    /// The current position (after a `play`, whoever is to move).
     Current,
 }
 
@@ -335,18 +335,18 @@ impl<W: Write> Session<W> {
         })
     }
 
-    /// `play` and `pass`; afterwards, ponder when the engine's own move is expected next.
+    /// `play` and `pass`; afterwards, in a game where the engine has been asked for a move, ponder on the new
+    /// position whoever is to move: when it is the opponent, the move just played is most likely the engine's
+    /// own (a viewer or a referee plays it back at once), and the opponent's thinking time is the time to use.
     fn play(&mut self, text: &str) -> Reply {
         let Some(engine) = self.engine.as_mut() else {
             return Reply::err("The engine is busy.");
         };
-        let result = engine
-            .play(text)
-            .map(|game| (game.game_string().to_string(), game.position().to_move()));
-        if let Ok((_, to_move)) = &result {
-            self.ponder_on = (Some(*to_move) == self.side).then_some(PonderOn::Current);
+        let result = engine.play(text).map(|game| game.game_string().to_string());
+        if result.is_ok() {
+            self.ponder_on = self.side.is_some().then_some(PonderOn::Current);
         }
-        answer(result.map(|(line, _)| vec![line]))
+        answer(result.map(|line| vec![line]))
     }
 
     /// Start a search thread for `bestmove` (`count` 1, `best`) or `analyze`; `None` when it started (it will
