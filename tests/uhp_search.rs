@@ -302,3 +302,27 @@ fn pondering_through_the_opponents_turn_saves_the_next_search_work() {
         nodes[1]
     );
 }
+
+/// A stop that reaches a ponder search which has already ended of itself (here at once: its move wins, so
+/// there is nothing to ponder) must not end the next search before it starts.
+#[test]
+fn a_late_stop_of_a_finished_ponder_search_does_not_cut_the_next_search_short() {
+    const WIN_IN_ONE: &str = r"Base;InProgress;White[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bG1 bQ-;wG1 \wQ;bG2 bQ/;wG2 /wQ;bG3 bQ\;wS2 \wG1;bA1 \bQ";
+    let mut e = Engine::start(&[
+        "--ponder-during-idle",
+        "SingleThreaded",
+        "--report-intermediate-best-moves",
+    ]);
+    e.one(&format!("newgame {WIN_IN_ONE}"));
+    let lines = e.ask("bestmove depth 1");
+    assert_eq!(lines.last().unwrap(), r"wA1 bS1\");
+    // Pondering on the won position ends at once; the next line stops it all the same.
+    thread::sleep(Duration::from_millis(100));
+    e.one(&format!("newgame {MIDGAME}"));
+    let lines = e.ask("bestmove depth 3");
+    let depths: Vec<&str> = lines[..lines.len() - 1]
+        .iter()
+        .map(|line| line.split(';').nth(1).unwrap())
+        .collect();
+    assert_eq!(depths, ["1", "2", "3"], "{lines:?}");
+}

@@ -219,6 +219,8 @@ impl<W: Write> Session<W> {
             }
             Event::Done(finished) => {
                 let Finished { engine, outcome } = *finished;
+                // The search is over: a stop sent for it must not end the next one.
+                engine.stopper().clear();
                 self.engine = Some(engine);
                 self.state = State::Idle;
                 let reply = match outcome {
@@ -456,6 +458,8 @@ impl<W: Write> Session<W> {
             stopper.stop();
             while let Ok(event) = self.events.recv() {
                 if let Event::Done(finished) = event {
+                    // A ponder search can end of itself (at the deepest depth) just before the stop: lower it.
+                    finished.engine.stopper().clear();
                     self.engine = Some(finished.engine);
                     self.state = State::Idle;
                     break;

@@ -121,6 +121,12 @@ impl Stopper {
         self.0.stop.store(true, Ordering::SeqCst);
     }
 
+    /// Lower a stop that came too late for the search it was meant for (one that had just returned of itself),
+    /// so that it does not end the next search: call it once that search has returned.
+    pub fn clear(&self) {
+        self.0.stop.store(false, Ordering::SeqCst);
+    }
+
     /// Whether a search is running.
     pub fn is_searching(&self) -> bool {
         self.0.searching.load(Ordering::SeqCst)
