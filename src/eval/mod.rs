@@ -29,7 +29,7 @@ const DEFAULT_WEIGHTS: &str = include_str!("weights.txt");
 /// One set of [`Weights`] per game type, in [`GameType::ALL`] order: a search evaluates with the set of its
 /// position's game type.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct WeightSets([Weights; 8]);
+pub struct WeightSets([Weights; GameType::ALL.len()]);
 
 impl Default for WeightSets {
     /// Waggle's own weights, from `weights.txt` (a test checks that the file reads).
@@ -41,13 +41,17 @@ impl Default for WeightSets {
 impl WeightSets {
     /// The same weights for every game type.
     pub fn uniform(weights: Weights) -> WeightSets {
-        WeightSets([weights; 8])
+        WeightSets([weights; GameType::ALL.len()])
     }
 
     /// The weights of `game_type`.
     pub fn for_game(&self, game_type: GameType) -> &Weights {
-        let i = GameType::ALL.iter().position(|&t| t == game_type).unwrap_or(0);
-        &self.0[i]
+        &self.0[Self::index(game_type)]
+    }
+
+    /// The place of `game_type`'s set.
+    fn index(game_type: GameType) -> usize {
+        GameType::ALL.iter().position(|&t| t == game_type).unwrap_or(0)
     }
 
     /// Weight sets from text: `name value` lines as [`Weights::parse`] reads them, in sections. The lines before
@@ -77,8 +81,7 @@ impl WeightSets {
         let mut sets = WeightSets::uniform(common);
         for (types, weights) in sections {
             for game_type in types {
-                let i = GameType::ALL.iter().position(|&t| t == game_type).unwrap_or(0);
-                sets.0[i] = weights;
+                sets.0[Self::index(game_type)] = weights;
             }
         }
         Ok(sets)

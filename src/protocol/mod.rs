@@ -219,10 +219,7 @@ impl<W: Write> Session<W> {
             }
             Event::Done(finished) => {
                 let Finished { engine, outcome } = *finished;
-                // The search is over: a stop sent for it must not end the next one.
-                engine.stopper().clear();
-                self.engine = Some(engine);
-                self.state = State::Idle;
+                self.take_back(engine);
                 let reply = match outcome {
                     Outcome::Best(result) => {
                         self.ponder_on = result.as_ref().ok().map(|t| PonderOn::After(t.report.best));
@@ -458,14 +455,19 @@ impl<W: Write> Session<W> {
             stopper.stop();
             while let Ok(event) = self.events.recv() {
                 if let Event::Done(finished) = event {
-                    // A ponder search can end of itself (at the deepest depth) just before the stop: lower it.
-                    finished.engine.stopper().clear();
-                    self.engine = Some(finished.engine);
-                    self.state = State::Idle;
+                    self.take_back(finished.engine);
                     break;
                 }
             }
         }
+    }
+
+    /// The engine back from a search that is over: idle again. A stop sent for that search (one that may have
+    /// ended of itself just before it, as a ponder search does on a won position) must not end the next one.
+    fn take_back(&mut self, engine: Engine) {
+        engine.stopper().clear();
+        self.engine = Some(engine);
+        self.state = State::Idle;
     }
 }
 

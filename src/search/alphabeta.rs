@@ -200,17 +200,14 @@ impl Walk<'_> {
             return None;
         }
         let gap = queen.step(open.first()?);
-        let wins = match me {
-            crate::piece::Color::White => GameState::WhiteWins,
-            crate::piece::Color::Black => GameState::BlackWins,
-        };
         let moves = self.pos.legal_moves();
         for mv in moves.iter().filter(|m| m.to() == Some(gap)) {
             self.pos.play_unchecked(*mv);
-            let won = self.pos.state() == wins;
+            // Scored for the opponent, who is to move after it: a loss for them is our win.
+            let score = finished_score(self.pos, ply + 1);
             self.pos.undo();
-            if won {
-                return Some(WIN - ply as i32 - 1);
+            if let Some(lost) = score.filter(|&s| s < 0) {
+                return Some(-lost);
             }
         }
         None
