@@ -102,11 +102,6 @@ impl Searcher {
         Stopper(self.control.clone())
     }
 
-    /// The evaluation weights, a set per game type.
-    pub fn weights(&self) -> &WeightSets {
-        &self.weights
-    }
-
     /// Search with other evaluation weights from now on (the table is cleared: its scores were made with the
     /// old ones).
     pub fn set_weights(&mut self, weights: WeightSets) {
