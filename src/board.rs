@@ -19,6 +19,9 @@ pub struct Board {
     hex_of: [Hex; Piece::COUNT],
     on_board: u32,
     hash: u64,
+    /// Zobrist hash of the hive's shape: which piece is at the bottom of each cell, and which cells hold a stack.
+    /// Pieces climbing on stacks leave it alone, so it names exactly what decides which pieces are pinned.
+    ground: u64,
     /// Per colour (and a spare row for "no piece"), for each cell: bit `d` set when the neighbour in direction
     /// `d` has a piece of that colour on top. Their union is the occupancy around a cell, so slides, placements
     /// and the hive graph read one byte per cell instead of six.
@@ -34,6 +37,7 @@ impl Default for Board {
             hex_of: [Hex::ORIGIN; Piece::COUNT],
             on_board: 0,
             hash: 0,
+            ground: 0,
             touching: [[0; GRID]; 3],
         }
     }
@@ -143,6 +147,13 @@ impl Board {
         self.hash
     }
 
+    /// Zobrist hash of the hive's shape (see `ground`): two boards with the same shape hash have the same pinned
+    /// pieces.
+    #[inline]
+    pub(crate) fn shape_hash(&self) -> u64 {
+        self.ground
+    }
+
     /// Put `piece` on top of the stack at `hex` (possibly empty).
     #[inline]
     pub(crate) fn push(&mut self, piece: Piece, hex: Hex) {
@@ -154,7 +165,9 @@ impl Board {
         self.height[i] = level + 1;
         self.hex_of[piece.index()] = hex;
         self.on_board |= 1 << piece.index();
-        self.hash ^= zobrist(piece, hex, level);
+        let key = zobrist(piece, hex, level);
+        self.hash ^= key;
+        self.ground ^= ground_key(key, hex, level);
     }
 
     /// Take the top piece off the stack at `hex`, which must not be empty.
@@ -168,7 +181,9 @@ impl Board {
         self.height[i] -= 1;
         self.below[piece.index()] = NONE;
         self.on_board &= !(1 << piece.index());
-        self.hash ^= zobrist(piece, hex, self.height[i]);
+        let key = zobrist(piece, hex, self.height[i]);
+        self.hash ^= key;
+        self.ground ^= ground_key(key, hex, self.height[i]);
         piece
     }
 }
@@ -209,6 +224,17 @@ pub(crate) fn zobrist(piece: Piece, hex: Hex, level: u8) -> u64 {
     mix(seed ^ 0x5851_f42d_4c95_7f2d)
 }
 
+/// What a piece standing at `hex` on `level` pieces (whose key in the full hash is `key`) adds to the shape hash:
+/// the same key on the ground, the mark of a stack when it is the second piece of one, nothing higher up.
+#[inline]
+fn ground_key(key: u64, hex: Hex, level: u8) -> u64 {
+    match level {
+        0 => key,
+        1 => mix(hex.index() as u64 ^ 0x2545_f491_4f6c_dd1d),
+        _ => 0,
+    }
+}
+
 /// SplitMix64's finaliser: a bijective mix with good avalanche.
 #[inline]
 pub(crate) fn mix(mut z: u64) -> u64 {
@@ -241,5 +267,38 @@ mod tests {
         assert_eq!(board.pop(h), queen);
         assert_eq!(board.hash(), 0);
         assert!(!board.is_occupied(h));
+    }
+
+    #[test]
+    fn the_shape_hash_sees_ground_pieces_and_stacks_but_not_who_climbs() {
+        let piece = |bug, n| Piece::new(Color::White, bug, n).unwrap();
+        let (queen, b1, b2) = (piece(Bug::Queen, 1), piece(Bug::Beetle, 1), piece(Bug::Beetle, 2));
+        let h = Hex::ORIGIN;
+        let mut board = Board::default();
+        board.push(queen, h);
+        let ground = board.shape_hash();
+        assert_ne!(ground, 0);
+        board.push(b1, h);
+        let stacked = board.shape_hash();
+        assert_ne!(
+            stacked, ground,
+            "a stack is another shape: the piece under it is no longer alone"
+        );
+        board.push(b2, h);
+        assert_eq!(board.shape_hash(), stacked, "a third piece changes nothing");
+        board.pop(h);
+        board.pop(h);
+        board.push(b2, h);
+        assert_eq!(board.shape_hash(), stacked, "which piece climbs does not matter");
+        board.pop(h);
+        assert_eq!(board.shape_hash(), ground);
+        board.pop(h);
+        assert_eq!(board.shape_hash(), 0);
+        board.push(b1, h);
+        assert_ne!(
+            board.shape_hash(),
+            ground,
+            "the piece on the ground is the one that may be pinned"
+        );
     }
 }

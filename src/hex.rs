@@ -240,6 +240,27 @@ impl Hex {
         !self.towards(other).is_empty()
     }
 
+    /// The number of steps from `self` to `other` on an empty grid (for cells less than 16 steps apart, as any two
+    /// cells of a hive are).
+    #[inline]
+    pub fn distance(self, other: Hex) -> u32 {
+        let (q, r) = self.offset_to(other);
+        (q.unsigned_abs() + r.unsigned_abs() + (q + r).unsigned_abs()) / 2
+    }
+
+    /// Whether `other` lies on one of the six straight lines through `self` (itself included).
+    #[inline]
+    pub fn in_line_with(self, other: Hex) -> bool {
+        let (q, r) = self.offset_to(other);
+        q == 0 || r == 0 || q + r == 0
+    }
+
+    /// The axial coordinates of `other` relative to `self`.
+    #[inline]
+    fn offset_to(self, other: Hex) -> (i32, i32) {
+        Hex::from_index(usize::from(other.0.wrapping_sub(self.0).wrapping_add(Hex::ORIGIN.0))).axial()
+    }
+
     /// Axial coordinates relative to [`Hex::ORIGIN`], each in `-16..16`.
     pub fn axial(self) -> (i32, i32) {
         let row = i32::from(ROW);

@@ -1,10 +1,68 @@
 //! Invariants of the game core over random playouts of every game type: play/undo restores the position and its
 //! hash, the incremental hash equals a recomputed one, every move resolves back from its canonical MoveString, no
-//! move is generated twice, counting equals listing, and a GameString round-trips.
+//! move is generated twice, counting equals listing, the moves onto a cell are those of the full list that end
+//! there, the pinned pieces are those whose removal splits the hive, and a GameString round-trips.
+
+use std::collections::HashSet;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use waggle::{move_string, GameType, Move, MoveList, MoveString, Position};
+use waggle::{move_string, GameType, Hex, Move, MoveList, MoveString, Position};
+
+/// Every cell on or next to the hive: where a move can end.
+fn cells_near_hive(pos: &Position) -> HashSet<Hex> {
+    let board = pos.board();
+    let mut cells = HashSet::new();
+    for piece in board.on_board() {
+        let hex = board.hex_of(piece).unwrap();
+        cells.insert(hex);
+        cells.extend(hex.neighbours());
+    }
+    cells.insert(Hex::ORIGIN);
+    cells
+}
+
+/// The moves onto each cell, asked for on their own, are exactly the moves of the full list that end there.
+fn check_moves_onto(pos: &Position, moves: &MoveList) {
+    let mut onto = MoveList::new();
+    for target in cells_near_hive(pos) {
+        pos.generate_moves_onto(target, &mut onto);
+        let mut got: Vec<Move> = onto.iter().copied().collect();
+        let mut want: Vec<Move> = moves.iter().copied().filter(|m| m.to() == Some(target)).collect();
+        got.sort_by_key(|m| format!("{m:?}"));
+        want.sort_by_key(|m| format!("{m:?}"));
+        assert_eq!(got, want, "moves onto {:?} in {}", target.axial(), pos.game_string());
+    }
+}
+
+/// The pieces alone on a cell whose removal splits the hive, found the slow way: a flood fill per piece.
+fn pinned_by_flood(pos: &Position) -> Vec<String> {
+    let board = pos.board();
+    let occupied: HashSet<Hex> = board.on_board().into_iter().map(|p| board.hex_of(p).unwrap()).collect();
+    let mut pinned = Vec::new();
+    for piece in board.on_board() {
+        let hex = board.hex_of(piece).unwrap();
+        if board.height(hex) != 1 {
+            continue;
+        }
+        let rest: HashSet<Hex> = occupied.iter().copied().filter(|&h| h != hex).collect();
+        let Some(&start) = rest.iter().next() else { continue };
+        let mut seen = HashSet::from([start]);
+        let mut todo = vec![start];
+        while let Some(h) = todo.pop() {
+            for n in h.neighbours() {
+                if rest.contains(&n) && seen.insert(n) {
+                    todo.push(n);
+                }
+            }
+        }
+        if seen.len() != rest.len() {
+            pinned.push(piece.to_string());
+        }
+    }
+    pinned.sort();
+    pinned
+}
 
 fn check_position(pos: &mut Position) -> MoveList {
     let mut moves = MoveList::new();
@@ -15,6 +73,10 @@ fn check_position(pos: &mut Position) -> MoveList {
         return moves;
     }
     assert!(!moves.is_empty());
+    check_moves_onto(pos, &moves);
+    let mut pinned: Vec<String> = pos.pinned().into_iter().map(|p| p.to_string()).collect();
+    pinned.sort();
+    assert_eq!(pinned, pinned_by_flood(pos), "pinned in {}", pos.game_string());
     if moves.contains(&Move::Pass) {
         assert_eq!(moves.len(), 1, "pass with other moves: {}", pos.game_string());
     }

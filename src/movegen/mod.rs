@@ -25,7 +25,7 @@ use crate::piece_set::PieceSet;
 use crate::position::{queen, Position};
 
 use dests::CellSet;
-use hive::{Tarjan, Without};
+use hive::{slides_from, Tarjan, Without};
 use pillbug::Carries;
 pub(crate) use placement::color_mask;
 
@@ -87,6 +87,20 @@ struct Scratch {
     seen: CellSet,
     tarjan: Tarjan,
     carries: Carries,
+    pins: PinCache,
+}
+
+/// Pinned sets already found, by the hive's shape hash: siblings and transpositions in a search share shapes, and
+/// so do a node's move generation and its evaluation.
+struct PinCache(Box<[(u64, u32)]>);
+
+/// Entries of the pinned-set cache (16 bytes each): small enough to stay in the processor's second-level cache.
+const PIN_SLOTS: usize = 1 << 14;
+
+impl Default for PinCache {
+    fn default() -> Self {
+        PinCache(vec![(0, 0); PIN_SLOTS].into_boxed_slice())
+    }
 }
 
 thread_local! {
@@ -113,6 +127,30 @@ impl Position {
         list
     }
 
+    /// The legal moves that end on `target`, as `generate_moves` would list them (never `pass`): only the pieces
+    /// that could get there are looked at, so this is much cheaper than listing every move and keeping some.
+    pub fn generate_moves_onto(&self, target: Hex, list: &mut MoveList) {
+        list.clear();
+        if self.state().is_over() {
+            return;
+        }
+        let mut sink = Onto {
+            target,
+            inner: ListSink(list),
+        };
+        with_scratch(|scratch| {
+            let me = self.to_move();
+            // A placement goes on an empty cell that touches nothing of the other side (but for the game's second).
+            let touches_other = self.board.touching_bits(me.opponent(), target) != 0;
+            if !self.board.is_occupied(target) && (self.ply() < 2 || !touches_other) {
+                self.generate_placements(me, scratch, &mut sink);
+            }
+            if self.board.is_on_board(queen(me)) {
+                self.generate_movements(me, Some(target), scratch, &mut sink);
+            }
+        })
+    }
+
     /// The number of legal moves, as `generate_moves` would list them, without listing them.
     pub fn count_moves(&self) -> u64 {
         let mut sink = CountSink(0);
@@ -123,15 +161,22 @@ impl Position {
     /// The pieces that may not move because the hive would split without them (those standing alone on a cell
     /// whose removal disconnects the hive).
     pub fn pinned(&self) -> PieceSet {
-        with_scratch(|scratch| PieceSet::from_bits(self.pinned_with(&mut scratch.tarjan)))
+        with_scratch(|scratch| PieceSet::from_bits(self.pinned_with(&mut scratch.tarjan, &mut scratch.pins)))
     }
 
     /// [`Position::pinned`] as bits, with the articulation-point pass's scratch space given.
-    fn pinned_with(&self, tarjan: &mut Tarjan) -> u32 {
-        match self.board.on_board().first() {
-            None => 0,
-            Some(piece) => tarjan.pinned(&self.board, self.board.hex_of_unchecked(piece)),
+    fn pinned_with(&self, tarjan: &mut Tarjan, pins: &mut PinCache) -> u32 {
+        // The empty board's shape hash is 0, the key of an unused entry, and it has nothing pinned either.
+        let key = self.board.shape_hash();
+        let entry = &mut pins.0[key as usize & (PIN_SLOTS - 1)];
+        if entry.0 != key {
+            let bits = match self.board.on_board().first() {
+                None => 0,
+                Some(piece) => tarjan.pinned(&self.board, self.board.hex_of_unchecked(piece)),
+            };
+            *entry = (key, bits);
         }
+        entry.1
     }
 
     /// Whether any piece that `me` might move (its own, or one next to its Pillbug or Mosquito) stands alone with
@@ -163,7 +208,7 @@ impl Position {
             let me = self.to_move();
             let mut any = self.generate_placements(me, scratch, sink);
             if self.board.is_on_board(queen(me)) {
-                any |= self.generate_movements(me, scratch, sink);
+                any |= self.generate_movements(me, None, scratch, sink);
             }
             if !any {
                 sink.pass();
@@ -196,17 +241,26 @@ impl Position {
     }
 
     /// Movements (and Pillbug carries) for `me`, whose Queen is on the board; returns whether there were any.
-    fn generate_movements<S: Sink>(&self, me: Color, scratch: &mut Scratch, sink: &mut S) -> bool {
+    /// With `onto`, only the pieces that might end there are looked at (the sink keeps the moves that do).
+    #[inline]
+    fn generate_movements<S: Sink>(&self, me: Color, onto: Option<Hex>, scratch: &mut Scratch, sink: &mut S) -> bool {
         let Scratch {
             cells,
             seen,
             carries,
             tarjan,
+            pins,
         } = scratch;
-        let pinned = if self.pinning_matters(me) {
-            self.pinned_with(tarjan)
-        } else {
-            0
+        // Found when first needed: a search for moves onto one cell often finds no piece that could get there.
+        let mut pinned_bits = None;
+        let mut pinned = || {
+            *pinned_bits.get_or_insert_with(|| {
+                if self.pinning_matters(me) {
+                    self.pinned_with(tarjan, pins)
+                } else {
+                    0
+                }
+            })
         };
         let stunned = self.stunned();
         let board = &self.board;
@@ -228,7 +282,11 @@ impl Position {
             if piece.bug() == Bug::Mosquito && !touches(board, hex, Bug::Pillbug) {
                 continue;
             }
-            pillbug::carries(board, hex, stunned, pinned, carries);
+            // A carried piece lands next to its carrier.
+            if onto.is_some_and(|target| !hex.is_next_to(target)) {
+                continue;
+            }
+            pillbug::carries(board, hex, stunned, pinned(), carries);
         }
 
         let mut any = false;
@@ -247,7 +305,8 @@ impl Position {
                 }
             }
             let on_ground = board.height(from) == 1;
-            if !(on_ground && pinned & (1 << piece.index()) != 0) {
+            let may_reach = onto.is_none_or(|target| might_reach(board, piece.bug(), from, on_ground, target));
+            if may_reach && !(on_ground && pinned() & (1 << piece.index()) != 0) {
                 match piece.bug() {
                     // Steps, slides and jumps only look at the neighbours of `from`: no need to lift the mover.
                     Bug::Beetle => step::beetle_steps(board, from, board.height(from) - 1, cells),
@@ -280,6 +339,51 @@ impl Position {
         }
         any
     }
+}
+
+/// Whether a piece of kind `bug` at `from` (on the ground or on top of a stack) might move to `target` by its own
+/// movement: a quick test of distance and direction that never says no to a move that exists.
+#[inline]
+fn might_reach(board: &Board, bug: Bug, from: Hex, on_ground: bool, target: Hex) -> bool {
+    if !on_ground {
+        return from.is_next_to(target);
+    }
+    let distance = from.distance(target);
+    let in_line = from.in_line_with(target);
+    match bug {
+        Bug::Queen | Bug::Pillbug | Bug::Beetle => distance == 1,
+        Bug::Grasshopper => in_line,
+        // The last step of a crawl slides into `target`: from a cell away from the crawler, which changes nothing
+        // around `target` when it leaves unless it stands next to it.
+        Bug::Spider => distance <= 3 && (distance == 1 || slides_from(board, target) != 0),
+        Bug::Ant => distance == 1 || (!board.is_occupied(target) && slides_from(board, target) != 0),
+        Bug::Ladybug => distance <= 3,
+        // As any bug it touches: an Ant goes anywhere, a Grasshopper along a line, the rest at most three cells.
+        Bug::Mosquito => touches(board, from, Bug::Ant) || in_line || distance <= 3,
+    }
+}
+
+/// Passes on only the moves that end on `target`.
+struct Onto<S> {
+    target: Hex,
+    inner: S,
+}
+
+impl<S: Sink> Sink for Onto<S> {
+    #[inline]
+    fn place(&mut self, pieces: u32, cells: &[Hex]) {
+        if cells.contains(&self.target) {
+            self.inner.place(pieces, &[self.target]);
+        }
+    }
+    #[inline]
+    fn moves(&mut self, piece: Piece, cells: &[Hex]) {
+        if cells.contains(&self.target) {
+            self.inner.moves(piece, &[self.target]);
+        }
+    }
+    #[inline]
+    fn pass(&mut self) {}
 }
 
 /// Bit `i` set when piece `i` of `color` is the same bug as piece `i - 1` (`wS2` after `wS1`).
