@@ -6,8 +6,10 @@
 
 use crate::eval::{evaluate, Weights};
 use crate::moves::{Move, MoveList};
+use crate::piece::Color;
 use crate::position::{GameState, Position};
 
+use super::evals::Evals;
 use super::ordering::{is_quiet, Heuristics};
 use super::pv::PvTable;
 use super::time::Deadline;
@@ -26,6 +28,7 @@ pub(crate) struct Walk<'a> {
     pub table: &'a Table,
     pub heuristics: &'a mut Heuristics,
     pub pv: &'a mut PvTable,
+    pub evals: &'a mut Evals,
     pub weights: &'a Weights,
     pub deadline: &'a Deadline<'a>,
     /// Stop once this many nodes have been visited.
@@ -104,9 +107,7 @@ impl Walk<'_> {
             return score;
         }
         if depth == 0 || ply + 1 >= MAX_PLY {
-            return self
-                .win_on_the_spot(ply)
-                .unwrap_or_else(|| evaluate(self.pos, self.weights));
+            return self.leaf(ply);
         }
 
         // No line from here beats winning with this move, nor is worse than losing by it (a move that surrounds
@@ -188,31 +189,59 @@ impl Walk<'_> {
     }
 }
 
+/// The value a leaf remembers for "the side to move wins on the spot": the score depends on the ply.
+const WINS_NOW: i32 = i32::MAX;
+
 impl Walk<'_> {
-    /// At a leaf: a win the side to move has on the spot, when the enemy Queen has five neighbours and a legal move
-    /// fills the sixth cell (without surrounding its own Queen too). The static evaluation cannot see that the game
+    /// The value of a leaf at `ply`: a win on the spot, or else the static evaluation. Remembered by position
+    /// hash for the rest of the search.
+    fn leaf(&mut self, ply: usize) -> i32 {
+        let hash = self.pos.hash();
+        let value = match self.evals.get(hash) {
+            Some(value) => value,
+            None => {
+                let value = if self.wins_on_the_spot() {
+                    WINS_NOW
+                } else {
+                    evaluate(self.pos, self.weights)
+                };
+                self.evals.put(hash, value);
+                value
+            }
+        };
+        if value == WINS_NOW {
+            WIN - ply as i32 - 1
+        } else {
+            value
+        }
+    }
+
+    /// Whether the side to move has a win on the spot: the enemy Queen has five neighbours and a legal move fills
+    /// the sixth cell (without surrounding its own Queen too). The static evaluation cannot see that the game
     /// ends. Only with five neighbours are moves generated, and only those onto the gap: in a tense middle game a
     /// third of the leaves ask.
-    fn win_on_the_spot(&mut self, ply: usize) -> Option<i32> {
+    fn wins_on_the_spot(&mut self) -> bool {
         let me = self.pos.to_move();
-        let queen = self.pos.queen_hex(me.opponent())?;
+        let Some(queen) = self.pos.queen_hex(me.opponent()) else {
+            return false;
+        };
         let open = !self.pos.board().occupied_around(queen);
-        if open.len() != 1 {
-            return None;
-        }
-        let gap = queen.step(open.first()?);
+        let (1, Some(dir)) = (open.len(), open.first()) else {
+            return false;
+        };
+        let gap = queen.step(dir);
         let mut moves = MoveList::new();
         self.pos.generate_moves_onto(gap, &mut moves);
-        for mv in &moves {
-            self.pos.play_unchecked(*mv);
-            // Scored for the opponent, who is to move after it: a loss for them is our win.
-            let score = finished_score(self.pos, ply + 1);
+        moves.iter().any(|&mv| {
+            self.pos.play_unchecked(mv);
+            // The opponent, who is to move after it, has lost (not drawn: both Queens surrounded).
+            let won = matches!(
+                (self.pos.state(), me),
+                (GameState::WhiteWins, Color::White) | (GameState::BlackWins, Color::Black)
+            );
             self.pos.undo();
-            if let Some(lost) = score.filter(|&s| s < 0) {
-                return Some(-lost);
-            }
-        }
-        None
+            won
+        })
     }
 }
 
@@ -235,8 +264,8 @@ fn late_move_reduction(depth: u32, index: usize, key: i32) -> u32 {
 #[inline]
 fn finished_score(pos: &Position, ply: usize) -> Option<i32> {
     let winner = match pos.state() {
-        GameState::WhiteWins => crate::piece::Color::White,
-        GameState::BlackWins => crate::piece::Color::Black,
+        GameState::WhiteWins => Color::White,
+        GameState::BlackWins => Color::Black,
         GameState::Draw => return Some(0),
         GameState::NotStarted | GameState::InProgress => return None,
     };

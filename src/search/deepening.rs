@@ -7,6 +7,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::alphabeta::Walk;
+use super::evals::Evals;
 use super::limits::Limits;
 use super::ordering::Heuristics;
 use super::pv::PvTable;
@@ -17,11 +18,12 @@ use crate::eval::{evaluate, Weights};
 use crate::moves::MoveList;
 use crate::position::Position;
 
-/// What one thread of a search keeps to itself besides its position: its move-ordering memory and its
-/// principal variation.
+/// What one thread of a search keeps to itself besides its position: its move-ordering memory, its principal
+/// variation and the static evaluations it made.
 pub(crate) struct Worker {
     pub heuristics: Heuristics,
     pub pv: PvTable,
+    pub evals: Evals,
 }
 
 impl Worker {
@@ -29,6 +31,7 @@ impl Worker {
         Worker {
             heuristics: Heuristics::new(),
             pv: PvTable::new(),
+            evals: Evals::new(),
         }
     }
 
@@ -45,6 +48,7 @@ impl Worker {
             table: shared.table,
             heuristics: &mut self.heuristics,
             pv: &mut self.pv,
+            evals: &mut self.evals,
             weights: shared.weights,
             deadline,
             node_limit,

@@ -167,6 +167,7 @@ impl Searcher {
         self.dirty = true;
         self.table.new_search();
         self.worker.heuristics.clear();
+        self.worker.evals.clear();
         self.order_root(pos, &mut moves);
         self.control.nodes.store(0, Ordering::Relaxed);
         let deadline = Deadline::start(limits, stop);
@@ -191,6 +192,7 @@ impl Searcher {
                 let (pos, moves, shared, stop, done) = (pos.clone(), moves.clone(), &shared, stop, &main_done);
                 scope.spawn(move || {
                     helper.heuristics.clear();
+                    helper.evals.clear();
                     help(helper, pos, moves, index + 1, shared, &Deadline::helper(stop, done));
                 });
             }

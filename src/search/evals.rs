@@ -1,0 +1,52 @@
+//! A per-thread memory of leaf values by position hash: the leaves of one iteration come back in the next, and
+//! transposed move orders reach the same leaf. Cleared at the start of each search, so that it never mixes the
+//! evaluations of two weight sets.
+
+/// Entries (16 bytes each): 1 MB a thread.
+const SLOTS: usize = 1 << 16;
+
+/// The key of an unused entry. A real position hashes to it with a chance of one in 2^64.
+const EMPTY: u64 = u64::MAX;
+
+pub(crate) struct Evals(Box<[(u64, i32)]>);
+
+impl Evals {
+    pub fn new() -> Evals {
+        Evals(vec![(EMPTY, 0); SLOTS].into_boxed_slice())
+    }
+
+    pub fn clear(&mut self) {
+        self.0.fill((EMPTY, 0));
+    }
+
+    /// The value remembered for the position with this hash, if any.
+    #[inline]
+    pub fn get(&self, hash: u64) -> Option<i32> {
+        let entry = self.0[hash as usize & (SLOTS - 1)];
+        (entry.0 == hash).then_some(entry.1)
+    }
+
+    /// Remember `value` for the position with this hash, in place of whatever shared its entry.
+    #[inline]
+    pub fn put(&mut self, hash: u64, value: i32) {
+        self.0[hash as usize & (SLOTS - 1)] = (hash, value);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_value_is_found_under_its_own_hash_only_until_cleared() {
+        let mut evals = Evals::new();
+        assert_eq!(evals.get(0), None, "an empty entry is not the empty board's");
+        evals.put(7, 42);
+        assert_eq!(evals.get(7), Some(42));
+        assert_eq!(evals.get(7 + SLOTS as u64), None, "same entry, other position");
+        evals.put(7 + SLOTS as u64, -5);
+        assert_eq!((evals.get(7), evals.get(7 + SLOTS as u64)), (None, Some(-5)));
+        evals.clear();
+        assert_eq!(evals.get(7 + SLOTS as u64), None);
+    }
+}
