@@ -45,6 +45,28 @@ pub(crate) fn ant(board: &Without, seen: &mut CellSet, out: &mut CellSet) {
     }
 }
 
+/// Whether a Soldier Ant that left `board.gone` can walk to `target`: its flood fill, stopped once it gets there.
+pub(crate) fn ant_reaches(board: &Without, seen: &mut CellSet, target: Hex) -> bool {
+    let from = board.gone;
+    if target == from {
+        return false;
+    }
+    seen.clear();
+    seen.insert(from);
+    let mut at = 0;
+    while at < seen.len() {
+        let cell = seen.as_slice()[at];
+        at += 1;
+        for to in slide_targets(board, cell) {
+            if to == target {
+                return true;
+            }
+            seen.insert(to);
+        }
+    }
+    false
+}
+
 /// Every cell reachable by slides from `from`, `from` first, added to the empty set `cells`.
 #[inline]
 fn flood(board: &Without, from: Hex, cells: &mut CellSet) {

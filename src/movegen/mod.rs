@@ -313,6 +313,12 @@ impl Position {
                     _ if !on_ground => step::beetle_steps(board, from, board.height(from) - 1, cells),
                     Bug::Queen | Bug::Pillbug => step::slides(board, from, cells),
                     Bug::Grasshopper => jump::grasshopper(board, from, cells),
+                    // Only whether the Ant gets to `target` matters: stop as soon as it does.
+                    Bug::Ant if let Some(target) = onto => {
+                        if crawl::ant_reaches(&Without { board, gone: from }, seen, target) {
+                            cells.insert(target);
+                        }
+                    }
                     bug => walks(&Without { board, gone: from }, bug, seen, cells),
                 }
             }
