@@ -4,7 +4,7 @@
 //! move ordering by way of `ordering`, the PV, and aborting (stop flag, deadline or node limit) by unwinding with
 //! the position restored. Iterative deepening and the report belong to `deepening.rs`.
 
-use crate::eval::{evaluate, Weights};
+use crate::eval::{evaluate, Weights, MAX_EVAL};
 use crate::moves::{Move, MoveList};
 use crate::piece::Color;
 use crate::position::{GameState, Position};
@@ -134,6 +134,15 @@ impl Walk<'_> {
             }
         }
 
+        // Near the leaves, a position that stands well above beta even after a margin for what the opponent could
+        // do is not searched: unless one's own Queen is one neighbour from being surrounded.
+        if !pv_node && depth <= FUTILE_DEPTH && beta.abs() < MAX_EVAL && !self.own_queen_in_danger() {
+            let standing = self.leaf(ply);
+            if standing - FUTILITY_MARGIN * depth as i32 >= beta {
+                return standing;
+            }
+        }
+
         let mut moves = MoveList::new();
         self.pos.generate_moves(&mut moves);
         let mut ordered = self.heuristics.order(self.pos, &moves, hit.and_then(|h| h.best), ply);
@@ -189,6 +198,11 @@ impl Walk<'_> {
     }
 }
 
+/// The deepest node whose static value may end its search (reverse futility pruning).
+const FUTILE_DEPTH: u32 = 2;
+/// How far above beta the static value must stand, per ply of depth left.
+const FUTILITY_MARGIN: i32 = 75;
+
 /// The value a leaf remembers for "the side to move wins on the spot": the score depends on the ply.
 const WINS_NOW: i32 = i32::MAX;
 
@@ -214,6 +228,13 @@ impl Walk<'_> {
         } else {
             value
         }
+    }
+
+    /// Whether the side to move's Queen has five neighbours: the opponent may end the game with their next move.
+    fn own_queen_in_danger(&self) -> bool {
+        self.pos
+            .queen_hex(self.pos.to_move())
+            .is_some_and(|q| self.pos.board().occupied_around(q).len() >= 5)
     }
 
     /// Whether the side to move has a win on the spot: the enemy Queen has five neighbours and a legal move fills
