@@ -136,11 +136,15 @@ impl Walk<'_> {
 
         // Near the leaves, a position that stands well above beta even after a margin for what the opponent could
         // do is not searched: unless one's own Queen is one neighbour from being surrounded.
+        let mut hopeless = false;
         if !pv_node && depth <= FUTILE_DEPTH && beta.abs() < MAX_EVAL && !self.own_queen_in_danger() {
             let standing = self.leaf(ply);
             if standing - FUTILITY_MARGIN * depth as i32 >= beta {
                 return standing;
             }
+            // One ply from the leaves, far below alpha: only moves that press a Queen (or the hash move and
+            // killers) could bring the value back; quiet ones after the first are not tried.
+            hopeless = depth == 1 && standing + FRONTIER_MARGIN <= alpha;
         }
 
         let mut moves = MoveList::new();
@@ -152,6 +156,10 @@ impl Walk<'_> {
         let mut best_move = None;
         let mut i = 0;
         while let Some((mv, key)) = ordered.next() {
+            if hopeless && i > 0 && is_quiet(key) {
+                i += 1;
+                continue;
+            }
             let reduction = late_move_reduction(depth, i, key);
             self.pos.play_unchecked(mv);
             let score = if i == 0 {
@@ -202,6 +210,9 @@ impl Walk<'_> {
 const FUTILE_DEPTH: u32 = 2;
 /// How far above beta the static value must stand, per ply of depth left.
 const FUTILITY_MARGIN: i32 = 75;
+
+/// How far below alpha the static value must stand, one ply from the leaves, for quiet moves to be skipped.
+const FRONTIER_MARGIN: i32 = 100;
 
 /// The value a leaf remembers for "the side to move wins on the spot": the score depends on the ply.
 const WINS_NOW: i32 = i32::MAX;
