@@ -266,11 +266,8 @@ impl Walk<'_> {
         self.pos.generate_moves_onto(gap, &mut moves);
         moves.iter().any(|&mv| {
             self.pos.play_unchecked(mv);
-            // The opponent, who is to move after it, has lost (not drawn: both Queens surrounded).
-            let won = matches!(
-                (self.pos.state(), me),
-                (GameState::WhiteWins, Color::White) | (GameState::BlackWins, Color::Black)
-            );
+            // Scored for the opponent, who is to move after it: a loss for them (not a draw) is our win.
+            let won = finished_score(self.pos, 0).is_some_and(|score| score < 0);
             self.pos.undo();
             won
         })
