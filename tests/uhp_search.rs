@@ -280,8 +280,23 @@ fn nodes_of_depth_search(e: &mut Engine, depth: u32) -> u64 {
 /// What the engine learns while the opponent thinks (after its own move is played back to it, as a viewer or a
 /// referee does at once) stays in the table: its next search to a fixed depth needs fewer nodes than the same
 /// search without pondering.
+/// The ponder search runs on wall time, so a loaded machine may give it too little of the second: the
+/// comparison gets three tries and must hold in one of them.
 #[test]
 fn pondering_through_the_opponents_turn_saves_the_next_search_work() {
+    let mut tries = Vec::new();
+    for _ in 0..3 {
+        let nodes = ponder_and_plain_nodes();
+        if nodes[0] < nodes[1] {
+            return;
+        }
+        tries.push(nodes);
+    }
+    panic!("with pondering never fewer nodes than without: {tries:?}");
+}
+
+/// Nodes of the depth-5 search after the opponent's reply, with pondering and without.
+fn ponder_and_plain_nodes() -> Vec<u64> {
     let mut nodes = Vec::new();
     for ponder in ["SingleThreaded", "Disabled"] {
         let mut e = Engine::start(&["--ponder-during-idle", ponder, "--report-intermediate-best-moves"]);
@@ -295,12 +310,7 @@ fn pondering_through_the_opponents_turn_saves_the_next_search_work() {
         e.one(&format!("play {reply}"));
         nodes.push(nodes_of_depth_search(&mut e, 5));
     }
-    assert!(
-        nodes[0] < nodes[1],
-        "with pondering {} nodes, without {}",
-        nodes[0],
-        nodes[1]
-    );
+    nodes
 }
 
 /// A stop that reaches a ponder search which has already ended of itself (here at once: its move wins, so
