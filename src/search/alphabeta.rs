@@ -137,6 +137,7 @@ impl Walk<'_> {
         // Near the leaves, a position that stands well above beta even after a margin for what the opponent could
         // do is not searched: unless one's own Queen is one neighbour from being surrounded.
         let mut hopeless = false;
+        let mut late_limit = usize::MAX;
         if !pv_node && depth <= FUTILE_DEPTH && beta.abs() < MAX_EVAL && !self.own_queen_in_danger() {
             let standing = self.leaf(ply);
             if standing - FUTILITY_MARGIN * depth as i32 >= beta {
@@ -145,6 +146,8 @@ impl Walk<'_> {
             // One ply from the leaves, far below alpha: only moves that press a Queen (or the hash move and
             // killers) could bring the value back; quiet ones after the first are not tried.
             hopeless = depth == 1 && standing + FRONTIER_MARGIN <= alpha;
+            // This close to the leaves, quiet moves that the ordering puts this late are not tried at all.
+            late_limit = LATE_MOVES[depth as usize];
         }
 
         let mut moves = MoveList::new();
@@ -156,7 +159,7 @@ impl Walk<'_> {
         let mut best_move = None;
         let mut i = 0;
         while let Some((mv, key)) = ordered.next() {
-            if hopeless && i > 0 && is_quiet(key) {
+            if ((hopeless && i > 0) || i >= late_limit) && is_quiet(key) {
                 i += 1;
                 continue;
             }
@@ -210,6 +213,9 @@ impl Walk<'_> {
 const FUTILE_DEPTH: u32 = 2;
 /// How far above beta the static value must stand, per ply of depth left.
 const FUTILITY_MARGIN: i32 = 75;
+
+/// How many moves a non-PV node one or two plies from the leaves tries before it skips the quiet ones.
+const LATE_MOVES: [usize; FUTILE_DEPTH as usize + 1] = [usize::MAX, 16, 32];
 
 /// How far below alpha the static value must stand, one ply from the leaves, for quiet moves to be skipped.
 const FRONTIER_MARGIN: i32 = 100;
