@@ -278,8 +278,8 @@ fn nodes_of_depth_search(e: &mut Engine, depth: u32) -> u64 {
 }
 
 /// What the engine learns while the opponent thinks (after its own move is played back to it, as a viewer or a
-/// referee does at once) stays in the table: its next search to a fixed depth needs fewer nodes than the same
-/// search without pondering.
+/// referee does at once) stays in the table: when the opponent plays the reply the engine expected, its next
+/// search to a fixed depth needs fewer nodes than the same search without pondering.
 /// The ponder search runs on wall time, so a loaded machine may give it too little of the second: the
 /// comparison gets three tries and must hold in one of them.
 #[test]
@@ -303,10 +303,15 @@ fn ponder_and_plain_nodes() -> Vec<u64> {
         e.one(&format!("newgame {MIDGAME}"));
         let lines = e.ask("bestmove depth 3");
         let best = lines.last().unwrap().clone();
+        // The reply the search expects (the second move of its last line), which pondering looks at first.
+        let expected = lines[lines.len() - 2].split(';').nth(4).map(str::to_owned);
         e.one(&format!("play {best}"));
         // The opponent thinks for a second.
         assert_eq!(e.line_within(Duration::from_millis(1000)), None);
-        let reply = legal(&mut e)[0].clone();
+        let reply = match expected {
+            Some(mv) if !mv.contains('=') => mv,
+            _ => legal(&mut e)[0].clone(),
+        };
         e.one(&format!("play {reply}"));
         nodes.push(nodes_of_depth_search(&mut e, 5));
     }
