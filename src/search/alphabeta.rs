@@ -163,7 +163,7 @@ impl Walk<'_> {
                 i += 1;
                 continue;
             }
-            let reduction = late_move_reduction(depth, i, key);
+            let reduction = late_move_reduction(depth, i, key, pv_node);
             self.pos.play_unchecked(mv);
             let score = if i == 0 {
                 -self.negamax(depth - 1, ply + 1, -beta, -alpha)
@@ -282,17 +282,22 @@ impl Walk<'_> {
 
 /// How many plies less to search the `index`-th move (ordering key `key`) of a node `depth` plies deep: late
 /// quiet moves rarely matter, so they get a shallower null-window look first and a full one only if they beat
-/// alpha. Moves that press a Queen, the hash move and killers are never reduced, nor anything near the leaves.
+/// alpha. The later the move and the deeper the node, the bigger the cut (growing with the product of their
+/// logarithms), one ply less at PV nodes, and never so much that the move is not searched at least one ply.
+/// Moves that press a Queen, the hash move and killers are never reduced, nor anything near the leaves.
 #[inline]
-fn late_move_reduction(depth: u32, index: usize, key: i32) -> u32 {
+fn late_move_reduction(depth: u32, index: usize, key: i32, pv_node: bool) -> u32 {
     if depth < 3 || index < 3 || !is_quiet(key) {
-        0
-    } else if index < 12 || depth < 4 {
-        1
-    } else {
-        2
+        return 0;
     }
+    let scaled = LMR_BASE + f64::from(depth).ln() * (index as f64).ln() / LMR_DIVISOR;
+    let reduction = (scaled as u32).saturating_sub(u32::from(pv_node)).max(1);
+    reduction.min(depth - 2)
 }
+
+/// The late move reduction's constant part and the divisor of its logarithmic part.
+const LMR_BASE: f64 = 0.75;
+const LMR_DIVISOR: f64 = 2.25;
 
 /// The score of a finished game for the side to move at `ply`: a loss counts as nearer the further it is, so
 /// that the winner prefers the fastest win and the loser the slowest loss.
