@@ -91,12 +91,35 @@ fn waggle() -> String {
     format!("'{}'", env!("CARGO_BIN_EXE_waggle"))
 }
 
-/// A scratch directory of this test's own.
-fn scratch(name: &str) -> PathBuf {
+/// A scratch directory of this test's own, removed when the test is done with it.
+fn scratch(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("waggle-arena-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
+}
+
+/// A directory that goes away with its owner (also when a test fails), so that test runs leave nothing behind.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// Settings for quick games at depth 1.
