@@ -5,12 +5,13 @@
 //! Owns the features and how they are counted; not their weights.
 
 use crate::board::Board;
+use crate::movegen::placement_count;
 use crate::piece::{Bug, Color};
 use crate::piece_set::PieceSet;
 use crate::position::Position;
 
 /// Number of features.
-pub const FEATURE_COUNT: usize = 32;
+pub const FEATURE_COUNT: usize = 33;
 
 /// One feature of a position.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -39,7 +40,13 @@ pub enum Feature {
     PillbugGuard,
     /// Pieces on the ground that may not move because the hive would split.
     Pinned,
+    /// Cells where a side with pieces in hand may place one (touching its own colour only), up to
+    /// [`PLACEMENT_CAP`]: a side with nowhere to place cannot bring its reserves into play.
+    PlacementCells,
 }
+
+/// Placement cells beyond this many add nothing more to [`Feature::PlacementCells`].
+pub const PLACEMENT_CAP: u32 = 4;
 
 impl Feature {
     /// Every feature, in index order.
@@ -65,6 +72,7 @@ impl Feature {
         all[29] = Feature::ClimberNextToEnemyQueen;
         all[30] = Feature::PillbugGuard;
         all[31] = Feature::Pinned;
+        all[32] = Feature::PlacementCells;
         all
     };
 
@@ -83,6 +91,7 @@ impl Feature {
             Feature::ClimberNextToEnemyQueen => 29,
             Feature::PillbugGuard => 30,
             Feature::Pinned => 31,
+            Feature::PlacementCells => 32,
         }
     }
 
@@ -102,6 +111,7 @@ impl Feature {
             Feature::ClimberNextToEnemyQueen => "climber_next_to_enemy_queen".into(),
             Feature::PillbugGuard => "pillbug_guard".into(),
             Feature::Pinned => "pinned".into(),
+            Feature::PlacementCells => "placement_cells".into(),
         }
     }
 }
@@ -135,6 +145,10 @@ impl Features {
 fn count_side(pos: &Position, board: &Board, color: Color, pinned: PieceSet, sign: i32, counts: &mut [i32]) {
     for bug in Bug::ALL {
         counts[Feature::InHand(bug).index()] += sign * i32::from(pos.in_hand(color, bug));
+    }
+    // Before the hive has two pieces, anywhere next to it will do for both sides.
+    if board.on_board().len() >= 2 && !pos.pieces_in_hand(color).is_empty() {
+        counts[Feature::PlacementCells.index()] += sign * placement_count(board, color, PLACEMENT_CAP) as i32;
     }
     let Some(queen) = pos.queen_hex(color) else {
         // Nothing of this side may move before its Queen is placed, so nothing on the board counts as free.
@@ -222,5 +236,52 @@ mod tests {
         names.sort();
         names.dedup();
         assert_eq!(names.len(), FEATURE_COUNT);
+    }
+
+    /// The distinct cells of the placements the side to move may play, up to the cap.
+    fn placements_played(pos: &Position) -> i32 {
+        let mut cells: Vec<_> = pos
+            .legal_moves()
+            .iter()
+            .filter_map(|mv| match mv {
+                crate::moves::Move::Place { to, .. } => Some(*to),
+                _ => None,
+            })
+            .collect();
+        cells.sort_by_key(|hex| hex.index());
+        cells.dedup();
+        cells.len().min(PLACEMENT_CAP as usize) as i32
+    }
+
+    /// Placement cells count what the move generator lets each side place on, capped, mine minus theirs.
+    #[test]
+    fn placement_cells_are_where_each_side_may_place() {
+        use crate::moves::{Move, MoveList};
+        use rand::{rngs::StdRng, Rng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(3);
+        let mut seen = [0; 2];
+        for _ in 0..30 {
+            let mut pos = Position::new(crate::game_type::GameType::MLP);
+            for _ in 0..50 {
+                if pos.state().is_over() {
+                    break;
+                }
+                if pos.board().on_board().len() >= 2 {
+                    let mine = placements_played(&pos);
+                    // The other side's cells: as if the side to move had passed.
+                    pos.play_unchecked(Move::Pass);
+                    let theirs = placements_played(&pos);
+                    pos.undo();
+                    let value = Features::of(&pos).get(Feature::PlacementCells);
+                    assert_eq!(value, mine - theirs, "{}", pos.board().on_board().len());
+                    seen[usize::from(mine == 0 || theirs == 0)] += 1;
+                }
+                let mut moves = MoveList::new();
+                pos.generate_moves(&mut moves);
+                pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+        // Both kinds of position came up: with cells on both sides, and a side with none (or nothing in hand).
+        assert!(seen[0] > 100 && seen[1] > 10, "{seen:?}");
     }
 }

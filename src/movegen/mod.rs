@@ -27,7 +27,7 @@ use crate::position::{queen, Position};
 use dests::CellSet;
 use hive::{slides_from, Tarjan, Without};
 use pillbug::Carries;
-pub(crate) use placement::color_mask;
+pub(crate) use placement::{color_mask, placement_count};
 
 /// Receives generated moves.
 pub(crate) trait Sink {

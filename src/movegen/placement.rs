@@ -49,11 +49,80 @@ pub(crate) fn placement_cells(board: &Board, color: Color, out: &mut CellSet) {
     }
 }
 
+/// How many cells `color` could place on once the hive has two pieces or more (the same cells as
+/// [`placement_cells`], counted without listing them), stopping at `cap`.
+pub(crate) fn placement_count(board: &Board, color: Color, cap: u32) -> u32 {
+    let opponent = color.opponent();
+    let mut bits = board.on_board().bits() & color_mask(color);
+    let mut count = 0;
+    while bits != 0 && count < cap {
+        let piece = Piece::from_index(bits.trailing_zeros() as usize);
+        bits &= bits - 1;
+        let hex = board.hex_of_unchecked(piece);
+        if board.top(hex) != Some(piece) {
+            continue;
+        }
+        let empty = !board.occupied_bits(hex);
+        for dir in Direction::ALL {
+            if empty & (1 << dir.index()) == 0 {
+                continue;
+            }
+            let n = hex.step(dir);
+            let own_around = board.touching_bits(color, n);
+            let first_own = own_around & own_around.wrapping_neg();
+            if board.touching_bits(opponent, n) == 0 && first_own == 1 << dir.opposite().index() {
+                count += 1;
+            }
+        }
+    }
+    count.min(cap)
+}
+
 /// Bits of the pieces of `color`.
 #[inline]
 pub(crate) const fn color_mask(color: Color) -> u32 {
     match color {
         Color::White => 0x3fff,
         Color::Black => 0x3fff << 14,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game_type::GameType;
+    use crate::moves::MoveList;
+    use crate::position::Position;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Over random games of every game type, the count agrees with the cells listed, up to the cap.
+    #[test]
+    fn the_count_is_the_number_of_cells_listed() {
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut cells = CellSet::default();
+        let mut checked = 0;
+        for game in 0..40 {
+            let mut pos = Position::new(GameType::ALL[game % GameType::ALL.len()]);
+            for _ in 0..60 {
+                if pos.state().is_over() {
+                    break;
+                }
+                if pos.board().on_board().len() >= 2 {
+                    for color in Color::ALL {
+                        placement_cells(pos.board(), color, &mut cells);
+                        let listed = cells.len() as u32;
+                        assert_eq!(placement_count(pos.board(), color, u32::MAX), listed);
+                        assert_eq!(placement_count(pos.board(), color, 3), listed.min(3));
+                        checked += 1;
+                    }
+                }
+                let mut moves = MoveList::new();
+                pos.generate_moves(&mut moves);
+                let mv = moves[rng.gen_range(0..moves.len())];
+                pos.play_unchecked(mv);
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 }
