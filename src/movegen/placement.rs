@@ -20,42 +20,31 @@ pub(crate) fn placement_cells(board: &Board, color: Color, out: &mut CellSet) {
                 out.insert(n);
             }
         }
-        _ => {
-            let opponent = color.opponent();
-            let own = on_board & color_mask(color);
-            let mut bits = own;
-            while bits != 0 {
-                let piece = Piece::from_index(bits.trailing_zeros() as usize);
-                bits &= bits - 1;
-                let hex = board.hex_of_unchecked(piece);
-                if board.top(hex) != Some(piece) {
-                    continue;
-                }
-                let empty = !board.occupied_bits(hex);
-                for dir in Direction::ALL {
-                    if empty & (1 << dir.index()) == 0 {
-                        continue;
-                    }
-                    let n = hex.step(dir);
-                    // A cell next to several own pieces is taken once: from its first own neighbour.
-                    let own_around = board.touching_bits(color, n);
-                    let first_own = own_around & own_around.wrapping_neg();
-                    if board.touching_bits(opponent, n) == 0 && first_own == 1 << dir.opposite().index() {
-                        out.push(n);
-                    }
-                }
-            }
-        }
+        _ => each_placement_cell(board, color, |n| {
+            out.push(n);
+            true
+        }),
     }
 }
 
 /// How many cells `color` could place on once the hive has two pieces or more (the same cells as
 /// [`placement_cells`], counted without listing them), stopping at `cap`.
 pub(crate) fn placement_count(board: &Board, color: Color, cap: u32) -> u32 {
+    let mut count = 0;
+    each_placement_cell(board, color, |_| {
+        count += 1;
+        count < cap
+    });
+    count.min(cap)
+}
+
+/// Hand each cell where `color` may place (once the hive has two pieces or more) to `f`, each cell once, until
+/// `f` returns false.
+#[inline(always)]
+fn each_placement_cell(board: &Board, color: Color, mut f: impl FnMut(Hex) -> bool) {
     let opponent = color.opponent();
     let mut bits = board.on_board().bits() & color_mask(color);
-    let mut count = 0;
-    while bits != 0 && count < cap {
+    while bits != 0 {
         let piece = Piece::from_index(bits.trailing_zeros() as usize);
         bits &= bits - 1;
         let hex = board.hex_of_unchecked(piece);
@@ -68,14 +57,14 @@ pub(crate) fn placement_count(board: &Board, color: Color, cap: u32) -> u32 {
                 continue;
             }
             let n = hex.step(dir);
+            // A cell next to several own pieces is taken once: from its first own neighbour.
             let own_around = board.touching_bits(color, n);
             let first_own = own_around & own_around.wrapping_neg();
-            if board.touching_bits(opponent, n) == 0 && first_own == 1 << dir.opposite().index() {
-                count += 1;
+            if board.touching_bits(opponent, n) == 0 && first_own == 1 << dir.opposite().index() && !f(n) {
+                return;
             }
         }
     }
-    count.min(cap)
 }
 
 /// Bits of the pieces of `color`.
