@@ -60,6 +60,8 @@ pub fn run(depth: u32, helpers: usize, mut on_line: impl FnMut(&BenchLine)) -> R
         } else {
             HelperThreads::Count(helpers)
         },
+        // The bench measures the search, never the book.
+        opening_book: false,
         ..Options::default()
     };
     let mut engine = Engine::new(options)?;

@@ -255,9 +255,10 @@ impl Hex {
         q == 0 || r == 0 || q + r == 0
     }
 
-    /// The axial coordinates of `other` relative to `self`.
+    /// The axial coordinates of `other` relative to `self` (meaningful while the two are less than 16 cells apart,
+    /// as any two cells of a hive are).
     #[inline]
-    fn offset_to(self, other: Hex) -> (i32, i32) {
+    pub fn offset_to(self, other: Hex) -> (i32, i32) {
         Hex::from_index(usize::from(other.0.wrapping_sub(self.0).wrapping_add(Hex::ORIGIN.0))).axial()
     }
 

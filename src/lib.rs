@@ -4,7 +4,7 @@
 //! - the game core: a bitboard-free hex grid ([`Board`]) inside a [`Position`] that plays and undoes [`Move`]s and
 //!   generates every legal move; [`notation`] reads and writes UHP strings; [`perft`] counts move sequences;
 //! - a [`Game`]: position, [`Rules`] and the record of its moves ([`GameString`]);
-//! - the [`search`] and its [`eval`]uation;
+//! - the [`search`] and its [`eval`]uation, and the opening [`book`];
 //! - the [`Engine`]: a game, a searcher and the options, with typed results and errors, which every front end
 //!   drives; [`uhp`] is the protocol's vocabulary both ways, [`draw`] pictures positions;
 //! - the front ends, each owning its output: the UHP session ([`protocol`]), `waggle perft` and `waggle bench`.
@@ -49,6 +49,7 @@
 pub mod arena;
 pub mod bench;
 pub mod board;
+pub mod book;
 pub mod draw;
 pub mod engine;
 pub mod eval;

@@ -41,6 +41,9 @@ struct Cli {
     /// Think while waiting for a command: Disabled, SingleThreaded or MultiThreaded (UHP option PonderDuringIdle).
     #[arg(long, value_name = "MODE", default_value = "Disabled")]
     ponder_during_idle: String,
+    /// Play the opening book's moves where it has one: True or False (UHP option OpeningBook).
+    #[arg(long, value_name = "BOOL", default_value = "True")]
+    opening_book: String,
     /// Also print each completed depth's search information to stderr.
     #[arg(long)]
     verbose: bool,
@@ -134,6 +137,20 @@ enum Command {
         /// Write the weights found to this file (for `waggle --weights FILE`).
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+    },
+    /// Learn an opening book from self-play games (`waggle selfplay`, best with few random plies): for each
+    /// position of the first plies, the move whose games scored best, backed up as minimax. Prints the book in the
+    /// format of src/book/book.txt, each move's rivals as comments.
+    Book {
+        /// Files of games written by `waggle selfplay`.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Book moves for positions of up to this many plies from the start (1: White's first move only).
+        #[arg(long, default_value_t = 2)]
+        plies: usize,
+        /// Games a move needs to be weighed (and a position to get a book move).
+        #[arg(long, value_name = "GAMES", default_value_t = 100)]
+        min_games: u32,
     },
     /// Draw a position: as text (hexes; coloured on a terminal unless NO_COLOR is set), or as an SVG picture.
     Draw {
@@ -303,6 +320,11 @@ fn run() -> Result<()> {
             weights(cli.weights.as_deref())?,
             out,
         ),
+        Some(Command::Book {
+            files,
+            plies,
+            min_games,
+        }) => run_book(&files, waggle::book::learn::Learning { plies, min_games }),
         Some(Command::Play {
             color,
             game_type,
@@ -313,7 +335,8 @@ fn run() -> Result<()> {
             let defaults = Options::default();
             let options = defaults
                 .with("MaxHelperThreads", &helpers(cli.threads)?)?
-                .with("PonderDuringIdle", &cli.ponder_during_idle)?;
+                .with("PonderDuringIdle", &cli.ponder_during_idle)?
+                .with("OpeningBook", &cli.opening_book)?;
             let options = Options {
                 max_hash_size: cli.max_hash_size as usize,
                 report_intermediate_best_moves: cli.report_intermediate_best_moves,
@@ -625,6 +648,40 @@ fn run_selfplay(settings: &waggle::tune::selfplay::SelfPlay, threads: usize, out
     Ok(())
 }
 
+/// The games of the self-play data files `files`, all of them.
+fn read_games(files: &[String]) -> Result<Vec<waggle::tune::data::Record>> {
+    let mut records = Vec::new();
+    for path in files {
+        let file = std::fs::File::open(path).with_context(|| format!("opening {path}"))?;
+        records.extend(waggle::tune::data::read(io::BufReader::new(file)).with_context(|| format!("reading {path}"))?);
+    }
+    Ok(records)
+}
+
+fn run_book(files: &[String], learning: waggle::book::learn::Learning) -> Result<()> {
+    let records = read_games(files)?;
+    let learnt = waggle::book::learn::learn(&records, learning);
+    let mut stdout = io::stdout().lock();
+    writeln!(
+        stdout,
+        "# Learnt by `waggle book --plies {} --min-games {}` from {} games.",
+        learning.plies,
+        learning.min_games,
+        records.len()
+    )?;
+    writeln!(
+        stdout,
+        "# POSITION<TAB>MOVE<TAB>GAMES<TAB>SCORE (for the side to move); rivals as comments."
+    )?;
+    for entry in learnt {
+        writeln!(stdout, "{}", entry.line)?;
+        for other in &entry.others {
+            writeln!(stdout, "#   rival: {other}")?;
+        }
+    }
+    Ok(())
+}
+
 fn run_tune(
     files: &[String],
     skip: usize,
@@ -635,11 +692,7 @@ fn run_tune(
 ) -> Result<()> {
     use waggle::eval::Feature;
     use waggle::tune::{data, fit};
-    let mut records = Vec::new();
-    for path in files {
-        let file = std::fs::File::open(path).with_context(|| format!("opening {path}"))?;
-        records.extend(data::read(io::BufReader::new(file)).with_context(|| format!("reading {path}"))?);
-    }
+    let records = read_games(files)?;
     let samples = data::samples(&records, skip).context("replaying the games")?;
     let mut stdout = io::stdout().lock();
     writeln!(stdout, "{} games, {} positions", records.len(), samples.len())?;

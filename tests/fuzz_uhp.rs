@@ -56,6 +56,7 @@ const WORDS: &[&str] = &[
     "MaxHashSize",
     "ReportIntermediateBestMoves",
     "ThreefoldRepetitionDraw",
+    "OpeningBook",
     "True",
     "False",
     "0",

@@ -67,7 +67,7 @@ fn every_command_and_error_path() {
         perft2[1].starts_with(&format!("perft(2) = {} ", waggle::perft::perft(&mut pos, 2))),
         "{perft2:?}"
     );
-    assert_eq!(e.ask("options").len(), 5);
+    assert_eq!(e.ask("options").len(), 6);
     assert_eq!(e.one("options get MaxHashSize"), "MaxHashSize;int;64;64;1;4096");
     assert!(e.one("options get Nope").starts_with("err"));
     assert!(e.one("options set MaxHashSize 0").starts_with("err"));
@@ -212,7 +212,8 @@ fn same_search_same_answer() {
 #[cfg(unix)]
 #[test]
 fn sigint_during_a_search_still_gives_a_move() {
-    let mut e = Engine::start(&[]);
+    // Without the book, which would answer the first move at once.
+    let mut e = Engine::start(&["--opening-book", "False"]);
     e.one("newgame Base+MLP");
     e.send("bestmove depth 40");
     thread::sleep(Duration::from_millis(300));

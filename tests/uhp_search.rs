@@ -242,7 +242,8 @@ fn each_game_type_is_searched_with_its_own_weights() {
     // places the bug its game type's weights want out of hand.
     let file = dir.join("weights.txt");
     std::fs::write(&file, "in_hand_spider -100\n[Base+MLP]\nin_hand_grasshopper -100\n").unwrap();
-    let mut e = Engine::start(&["--weights", file.to_str().unwrap()]);
+    // Without the book, which would answer the first move at once.
+    let mut e = Engine::start(&["--weights", file.to_str().unwrap(), "--opening-book", "False"]);
     for (game_type, expected) in [
         ("Base", "wS1"),
         ("Base+M", "wS1"),

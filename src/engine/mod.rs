@@ -14,6 +14,7 @@ pub use options::{
 
 use std::time::Duration;
 
+use crate::book::Book;
 use crate::game::{Game, PlayError, UndoError};
 use crate::game_type::GameType;
 use crate::moves::Move;
@@ -142,12 +143,28 @@ impl Engine {
         Ok(game.legal_moves().into_iter().map(|mv| game.move_string(mv)).collect())
     }
 
-    /// Search the current position within `limits`; `on_iteration` hears of each completed depth.
+    /// The best move of the current position: the opening book's when the OpeningBook option is on and the book
+    /// has the position (a report of depth 0, score 0 and no nodes, at once), otherwise a search within `limits`,
+    /// of which `on_iteration` hears each completed depth.
     pub fn best_move(
         &mut self,
         limits: &Limits,
         on_iteration: impl FnMut(&SearchInfo),
     ) -> Result<Thought, EngineError> {
+        let game = self.game_in_progress()?;
+        if self.options.opening_book {
+            if let Some(mv) = Book::builtin().choose(game.position()) {
+                let report = Report {
+                    depth: 0,
+                    score: 0,
+                    best: mv,
+                    pv: vec![mv],
+                    nodes: 0,
+                    seldepth: 0,
+                };
+                return Ok(name(game, &report));
+            }
+        }
         let mut lines = self.analyze(1, limits, on_iteration)?;
         Ok(lines.remove(0))
     }
@@ -277,6 +294,28 @@ mod tests {
         assert_eq!(engine.best_move(&Limits::depth(1), |_| {}).err(), Some(over.clone()));
         assert_eq!(engine.play("pass").err(), Some(over));
         assert!(engine.undo(1).is_ok());
+    }
+
+    #[test]
+    fn the_opening_book_answers_at_once_unless_switched_off() {
+        let mut engine = Engine::new(Options::default()).unwrap();
+        engine.new_game(Some("Base+MLP")).unwrap();
+        let booked = engine.best_move(&Limits::depth(3), |_| {}).unwrap();
+        assert_eq!((booked.report.nodes, booked.report.depth), (0, 0));
+        let position = engine.game().unwrap().position();
+        assert_eq!(Some(booked.report.best), Book::builtin().choose(position));
+        engine.set_option("OpeningBook", "False").unwrap();
+        let searched = engine.best_move(&Limits::depth(3), |_| {}).unwrap();
+        assert!(searched.report.nodes > 0);
+        assert_eq!(searched.report.depth, 3);
+        // Black's reply comes from the book too, whatever White opened with.
+        engine.set_option("OpeningBook", "True").unwrap();
+        engine.play(&searched.best.to_string()).unwrap();
+        assert_eq!(engine.best_move(&Limits::depth(3), |_| {}).unwrap().report.nodes, 0);
+        // Past the book's plies the engine searches.
+        let reply = engine.best_move(&Limits::depth(1), |_| {}).unwrap();
+        engine.play(&reply.best.to_string()).unwrap();
+        assert!(engine.best_move(&Limits::depth(1), |_| {}).unwrap().report.nodes > 0);
     }
 
     #[test]

@@ -138,6 +138,8 @@ pub struct Options {
     pub max_helper_threads: HelperThreads,
     /// Whether to think while waiting for a command.
     pub ponder_during_idle: Ponder,
+    /// Play the opening book's move, without a search, where it has one.
+    pub opening_book: bool,
 }
 
 /// The default table size, in MB.
@@ -145,9 +147,10 @@ pub const DEFAULT_HASH_MB: usize = 64;
 /// Bounds of `MaxHashSize`, in MB.
 pub const HASH_RANGE: (usize, usize) = (1, 4096);
 /// The option names, in the order `options` lists them.
-pub const NAMES: [&str; 5] = [
+pub const NAMES: [&str; 6] = [
     "MaxHashSize",
     "MaxHelperThreads",
+    "OpeningBook",
     "PonderDuringIdle",
     "ReportIntermediateBestMoves",
     "ThreefoldRepetitionDraw",
@@ -165,6 +168,7 @@ impl Default for Options {
             // Off unless asked, for the same reason: an engine that thinks on its opponent's time takes a core from
             // an opponent on the same machine.
             ponder_during_idle: Ponder::Disabled,
+            opening_book: true,
         }
     }
 }
@@ -197,6 +201,11 @@ impl Options {
                 OptionKind::Enum(Ponder::NAMES.iter().map(|n| n.to_string()).collect()),
                 self.ponder_during_idle.text(),
                 defaults.ponder_during_idle.text(),
+            ),
+            "OpeningBook" => (
+                OptionKind::Bool,
+                bool_text(self.opening_book),
+                bool_text(defaults.opening_book),
             ),
             "ReportIntermediateBestMoves" => (
                 OptionKind::Bool,
@@ -247,6 +256,7 @@ impl Options {
                     values: Ponder::NAMES.join(", "),
                 })?
             }
+            "OpeningBook" => changed.opening_book = parse_bool(name, value)?,
             "ReportIntermediateBestMoves" => changed.report_intermediate_best_moves = parse_bool(name, value)?,
             _ => changed.threefold_repetition_draw = parse_bool(name, value)?,
         }
@@ -312,5 +322,8 @@ mod tests {
             Ponder::SingleThreaded
         );
         assert!(options.with("PonderDuringIdle", "Sometimes").is_err());
+        assert!(options.opening_book);
+        assert!(!options.with("openingbook", "FALSE").unwrap().opening_book);
+        assert!(options.with("OpeningBook", "no").is_err());
     }
 }

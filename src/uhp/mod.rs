@@ -40,6 +40,7 @@ mod tests {
             [
                 "MaxHashSize;int;64;64;1;4096".to_string(),
                 format!("MaxHelperThreads;enum;None;None;Auto;None{}", threads.concat()),
+                "OpeningBook;bool;True;True".to_string(),
                 "PonderDuringIdle;enum;Disabled;Disabled;Disabled;SingleThreaded;MultiThreaded".to_string(),
                 "ReportIntermediateBestMoves;bool;False;False".to_string(),
                 "ThreefoldRepetitionDraw;bool;False;False".to_string(),
