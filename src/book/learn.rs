@@ -11,6 +11,7 @@ use std::collections::{HashMap, HashSet};
 use super::key::{key, Key};
 use super::BookLine;
 use crate::game::Game;
+use crate::piece::Color;
 use crate::position::{GameState, Position, Rules};
 use crate::tune::data::Record;
 
@@ -60,7 +61,7 @@ pub fn learn(records: &[Record], learning: Learning) -> Vec<Learnt> {
         if ply >= learning.plies || node.games < learning.min_games {
             continue;
         }
-        let white = example.position().to_move() == crate::piece::Color::White;
+        let white = example.position().to_move() == Color::White;
         // The mover's score through each child with games enough, best first; the best is the book move.
         let mut scored: Vec<(f64, &Key)> = node
             .children
@@ -72,19 +73,15 @@ pub fn learn(records: &[Record], learning: Learning) -> Vec<Learnt> {
             })
             .collect();
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
-        let named: Vec<BookLine> = scored
-            .iter()
-            .filter_map(|&(score, child)| {
-                let mv = move_to(example.position(), child)?;
-                Some(BookLine {
-                    position: example.game_string(),
-                    mv: example.move_string(mv),
-                    games: nodes[child].games,
-                    score,
-                })
+        let mut named = scored.iter().filter_map(|&(score, child)| {
+            let mv = move_to(example.position(), child)?;
+            Some(BookLine {
+                position: example.game_string(),
+                mv: example.move_string(mv),
+                games: nodes[child].games,
+                score,
             })
-            .collect();
-        let mut named = named.into_iter();
+        });
         if let Some(line) = named.next() {
             lines.push(Learnt {
                 line,
@@ -141,7 +138,7 @@ fn white_value(node_key: &Key, nodes: &HashMap<Key, Node>, learning: Learning, m
     let white = node
         .example
         .as_ref()
-        .is_some_and(|g| g.position().to_move() == crate::piece::Color::White);
+        .is_some_and(|g| g.position().to_move() == Color::White);
     let children: Vec<f64> = if inside {
         node.children
             .iter()
