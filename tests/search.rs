@@ -383,3 +383,43 @@ fn with_both_limits_the_depth_can_end_the_search_first() {
     assert_eq!(report.depth, 2);
     assert_legal(&mut pos, report.best);
 }
+
+/// An analysis cut short (here by a node limit, which cuts it at the same node every time) answers with the lines
+/// of its last completed depth, exactly those that a search to that depth gives: never a line of the interrupted
+/// depth, nor a completed line dropped for one.
+#[test]
+fn a_stopped_analysis_keeps_the_lines_of_its_last_completed_depth() {
+    let pos = load(SELFPLAY40);
+    let fields = |lines: &[Report]| -> Vec<(Move, u32, i32, Vec<Move>)> {
+        lines.iter().map(|r| (r.best, r.depth, r.score, r.pv.clone())).collect()
+    };
+    // Limits that stop the analysis in its second, third and fourth depths (once, some of them replaced
+    // the best line with a half-searched move).
+    for nodes in [2_000, 9_500, 12_500, 81_500] {
+        let stopped = searcher(16).analyze(&pos, &Limits::nodes(nodes), 3, |_| {});
+        let completed = stopped[0].depth;
+        assert!(
+            stopped.iter().all(|line| line.depth == completed),
+            "{nodes}: {stopped:?}"
+        );
+        let full = searcher(16).analyze(&pos, &depth(completed), 3, |_| {});
+        assert_eq!(fields(&stopped), fields(&full), "{nodes} nodes");
+    }
+}
+
+/// `nodes N` counts the nodes of every thread of the search together.
+#[test]
+fn a_node_limit_holds_for_all_threads_together() {
+    let pos = load(SELFPLAY40);
+    for helpers in [1, 3] {
+        let mut searcher = searcher(16);
+        searcher.set_helper_threads(helpers);
+        let report = searcher.search(&pos, &Limits::nodes(200_000), |_| {}).unwrap();
+        // Each thread may overshoot by the few hundred nodes it visits between two looks at the shared count.
+        assert!(
+            (190_000..=200_000 + 1_000 * (helpers as u64 + 1)).contains(&report.nodes),
+            "{helpers} helpers: {} nodes",
+            report.nodes
+        );
+    }
+}

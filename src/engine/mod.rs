@@ -12,6 +12,8 @@ pub use options::{
     NAMES as OPTION_NAMES,
 };
 
+use std::any::Any;
+use std::panic::{self, AssertUnwindSafe};
 use std::time::Duration;
 
 use crate::book::Book;
@@ -38,8 +40,25 @@ pub enum EngineError {
     Undo(#[from] UndoError),
     #[error(transparent)]
     Option(#[from] OptionError),
+    /// The table the options ask for does not fit in memory (at start-up).
     #[error(transparent)]
-    Table(#[from] TableTooBig),
+    Memory(#[from] TableTooBig),
+    /// The search panicked: a bug. The game is as it was and the engine can go on.
+    #[error("The search failed ({message}); the game is unchanged. This is a bug in Waggle: please report it with the position {game}")]
+    SearchFailed {
+        /// What the panic said.
+        message: String,
+        /// The GameString of the position searched.
+        game: String,
+    },
+    /// A new table size did not fit; the old table stays.
+    #[error("{refused}; the table stays at {kept_mb} MB.")]
+    Table {
+        /// The size refused, and why.
+        refused: TableTooBig,
+        /// The size of the table kept.
+        kept_mb: usize,
+    },
 }
 
 /// A search result with its moves named in the position searched.
@@ -178,16 +197,24 @@ impl Engine {
         mut on_iteration: impl FnMut(&SearchInfo),
     ) -> Result<Vec<Thought>, EngineError> {
         let game = in_progress(self.game.as_ref())?;
-        let lines = self
-            .searcher
-            .analyze(game.position(), limits, count, |progress: &Progress| {
+        let searcher = &mut self.searcher;
+        let searched = panic::catch_unwind(AssertUnwindSafe(|| {
+            searcher.analyze(game.position(), limits, count, |progress: &Progress| {
                 on_iteration(&SearchInfo {
                     lines: progress.lines.iter().map(|r| name(game, r)).collect(),
                     elapsed: progress.elapsed,
                     nodes_per_second: progress.nodes_per_second(),
                     table_permille: progress.table_permille,
                 })
-            });
+            })
+        }));
+        let lines = searched.map_err(|panic| {
+            self.searcher.recover();
+            EngineError::SearchFailed {
+                message: panic_message(panic.as_ref()),
+                game: game.game_string().to_string(),
+            }
+        })?;
         if lines.is_empty() {
             return Err(EngineError::GameOver(game.state()));
         }
@@ -214,8 +241,22 @@ impl Engine {
         }
         let threads = self.searcher.helper_threads();
         self.searcher.set_helper_threads(helpers);
-        self.searcher.search(&position, &Limits::infinite(), |_| {});
+        let searcher = &mut self.searcher;
+        // Pondering has nobody to report to: a panic is only recovered from (the panic hook has told stderr).
+        if panic::catch_unwind(AssertUnwindSafe(|| {
+            searcher.search(&position, &Limits::infinite(), |_| {})
+        }))
+        .is_err()
+        {
+            self.searcher.recover();
+        }
         self.searcher.set_helper_threads(threads);
+    }
+
+    /// The searcher, for tests that make it fail on purpose.
+    #[cfg(test)]
+    pub(crate) fn searcher_mut(&mut self) -> &mut Searcher {
+        &mut self.searcher
     }
 
     /// Take back the last `n` moves.
@@ -230,7 +271,12 @@ impl Engine {
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<OptionInfo, EngineError> {
         let changed = self.options.with(name, value)?;
         if changed.max_hash_size != self.options.max_hash_size {
-            self.searcher.resize_table(changed.max_hash_size)?;
+            self.searcher
+                .resize_table(changed.max_hash_size)
+                .map_err(|refused| EngineError::Table {
+                    refused,
+                    kept_mb: self.options.max_hash_size,
+                })?;
         }
         self.searcher.set_helper_threads(changed.max_helper_threads.count());
         self.options = changed;
@@ -250,6 +296,15 @@ fn name(game: &Game, report: &Report) -> Thought {
         best: game.move_string(report.best),
         pv: game.line(&report.pv),
         report: report.clone(),
+    }
+}
+
+/// What a panic said, as text.
+fn panic_message(panic: &(dyn Any + Send)) -> String {
+    match (panic.downcast_ref::<&str>(), panic.downcast_ref::<String>()) {
+        (Some(text), _) => text.to_string(),
+        (_, Some(text)) => text.clone(),
+        _ => "a panic without a message".to_string(),
     }
 }
 

@@ -4,6 +4,8 @@
 //! move ordering by way of `ordering`, the PV, and aborting (stop flag, deadline or node limit) by unwinding with
 //! the position restored. Iterative deepening and the report belong to `deepening.rs`.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::eval::{evaluate, Weights, MAX_EVAL};
 use crate::moves::{Move, MoveList};
 use crate::piece::Color;
@@ -19,7 +21,8 @@ use super::{MAX_PLY, WIN};
 /// Above any score a search can return.
 const INFINITY: i32 = WIN + 1;
 
-/// Look at the clock once per this many nodes (a power of two). The stop flag is looked at every node.
+/// Look at the clock, and add this thread's nodes to the search's shared count, once per this many nodes (a power
+/// of two). The stop flag is looked at every node.
 const CLOCK_EVERY: u64 = 256;
 
 /// One search's walk over the tree: the thread's own position copy and memory, and the shared table.
@@ -31,10 +34,15 @@ pub(crate) struct Walk<'a> {
     pub evals: &'a mut Evals,
     pub weights: &'a Weights,
     pub deadline: &'a Deadline<'a>,
-    /// Stop once this many nodes have been visited.
+    /// Stop once this thread has visited this many nodes (exact: a one-thread search's node limit).
     pub node_limit: u64,
-    /// Nodes visited (each position searched or evaluated, root included).
+    /// The nodes of every thread of the search, as far as each has added its own, and the limit on them.
+    pub all_nodes: &'a AtomicU64,
+    pub all_nodes_limit: u64,
+    /// Nodes visited by this thread (each position searched or evaluated, root included).
     pub nodes: u64,
+    /// How many of `nodes` have been added to `all_nodes`.
+    pub counted: u64,
     /// The deepest ply reached.
     pub seldepth: usize,
     /// Set when the stop flag, the deadline or the node limit ended the walk: every score after that is
@@ -96,7 +104,7 @@ impl Walk<'_> {
         self.seldepth = self.seldepth.max(ply);
         if self.deadline.stopped()
             || self.nodes > self.node_limit
-            || (self.nodes.is_multiple_of(CLOCK_EVERY) && self.deadline.must_stop())
+            || (self.nodes.is_multiple_of(CLOCK_EVERY) && self.checkpoint())
         {
             self.aborted = true;
         }
@@ -224,6 +232,22 @@ const FRONTIER_MARGIN: i32 = 100;
 const WINS_NOW: i32 = i32::MAX;
 
 impl Walk<'_> {
+    /// Every `CLOCK_EVERY` nodes: add this thread's new nodes to the shared count, and say whether the search
+    /// must end (the deadline has passed, or all threads together have used up the node limit). Threads write the
+    /// shared count this seldom so that they do not fight over its cache line.
+    #[cold]
+    fn checkpoint(&mut self) -> bool {
+        let all = self.count_nodes();
+        all > self.all_nodes_limit || self.deadline.must_stop()
+    }
+
+    /// Add the nodes not yet counted to the shared count; the count so far, all threads together.
+    pub fn count_nodes(&mut self) -> u64 {
+        let new = self.nodes - self.counted;
+        self.counted = self.nodes;
+        self.all_nodes.fetch_add(new, Ordering::Relaxed) + new
+    }
+
     /// The value of a leaf at `ply`: a win on the spot, or else the static evaluation. Remembered by position
     /// hash for the rest of the search.
     fn leaf(&mut self, ply: usize) -> i32 {

@@ -4,7 +4,7 @@
 //!
 //! Owns the loop over depths; one depth's tree walk is `alphabeta`'s, the time policy `time`'s.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 
 use super::alphabeta::Walk;
 use super::evals::Evals;
@@ -35,13 +35,15 @@ impl Worker {
         }
     }
 
-    /// A walk over one depth's tree with this thread's memory, from no nodes visited.
+    /// A walk over one depth's tree with this thread's memory, from no nodes visited. With `alone` (no helper
+    /// threads) the node limit holds exactly, node for node, so that the search is reproducible; with helpers it
+    /// holds for all threads together, to within a few hundred nodes a thread.
     fn walk<'a>(
         &'a mut self,
         pos: &'a mut Position,
         shared: &'a Shared,
         deadline: &'a Deadline,
-        node_limit: u64,
+        alone: bool,
     ) -> Walk<'a> {
         Walk {
             pos,
@@ -51,8 +53,11 @@ impl Worker {
             evals: &mut self.evals,
             weights: shared.weights,
             deadline,
-            node_limit,
+            node_limit: if alone { shared.node_limit } else { u64::MAX },
+            all_nodes: shared.nodes,
+            all_nodes_limit: shared.node_limit,
             nodes: 0,
+            counted: 0,
             seldepth: 0,
             aborted: false,
         }
@@ -63,16 +68,23 @@ impl Worker {
 pub(crate) struct Shared<'a> {
     pub table: &'a Table,
     pub weights: &'a Weights,
-    /// Nodes the helper threads have visited so far.
-    pub helper_nodes: &'a AtomicU64,
+    /// Nodes all threads have visited so far, each adding its own every few hundred nodes and at the end of each
+    /// depth.
+    pub nodes: &'a AtomicU64,
+    /// The search ends once all threads together have visited this many nodes.
+    pub node_limit: u64,
+    /// Whether helper threads search beside the main one.
+    pub helped: bool,
+    #[cfg(test)]
+    pub fault: Option<super::searcher::Fault>,
 }
 
 /// The main thread's iterative deepening over the root `(pos, moves)` (the legal moves of `pos`, in the order to
 /// try them):
 /// `count` lines, best first (one for a move, several for an analysis). `on_depth` hears of each completed
 /// depth. Returns the lines of the last completed depth (or of depth 0: the first moves of the order, when no
-/// depth completed), the first line updated by an interrupted depth that proved a better move; and the nodes this
-/// thread visited.
+/// depth completed); a single line is updated by an interrupted depth that proved a better move, while an
+/// analysis keeps the lines of the last completed depth.
 pub(crate) fn deepen(
     worker: &mut Worker,
     (mut pos, mut moves): (Position, MoveList),
@@ -81,7 +93,7 @@ pub(crate) fn deepen(
     shared: &Shared,
     deadline: &Deadline,
     mut on_depth: impl FnMut(&[Report]),
-) -> (Vec<Report>, u64) {
+) -> Vec<Report> {
     let count = count.clamp(1, moves.len());
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
     let score = evaluate(&pos, shared.weights);
@@ -98,7 +110,7 @@ pub(crate) fn deepen(
         .collect();
     if max_depth == 0 {
         on_depth(&lines);
-        return (lines, 0);
+        return lines;
     }
 
     let (mut nodes, mut seldepth, mut unsure) = (0, 0, false);
@@ -106,27 +118,22 @@ pub(crate) fn deepen(
         if !deadline.next_iteration_fits(unsure) {
             break;
         }
-        let mut walk = worker.walk(&mut pos, shared, deadline, limits.nodes.unwrap_or(u64::MAX));
-        (walk.nodes, walk.seldepth) = (nodes, seldepth);
+        let mut walk = worker.walk(&mut pos, shared, deadline, !shared.helped);
+        (walk.nodes, walk.counted, walk.seldepth) = (nodes, nodes, seldepth);
         let mut found = Vec::with_capacity(count);
         for k in 0..count {
             // The k-th line is the best of the moves the lines before it did not take.
             let result = walk.root(&moves[k..], depth, k == 0);
             let Some(i) = result.best else { break };
             if walk.aborted {
-                // An interrupted depth only counts when it overturned the previous best move.
-                if k == 0 && i != 0 {
-                    let previous = lines[0].clone();
+                // An interrupted depth only counts when it overturned the previous best move, and only for a
+                // single line: the lines of an analysis stay those of one completed depth.
+                if count == 1 && i != 0 {
                     let line = &mut lines[0];
                     line.depth = depth - 1;
                     line.score = result.score;
                     line.best = moves[i];
                     line.pv = walk.pv.line(0).to_vec();
-                    // An analysis keeps its lines distinct: the move overturned takes the place of the line that
-                    // held the new best move.
-                    if let Some(j) = (1..lines.len()).find(|&j| lines[j].best == lines[0].best) {
-                        lines[j] = previous;
-                    }
                 }
                 // The move goes first next time; the others keep their order.
                 moves[k..=k + i].rotate_right(1);
@@ -142,18 +149,22 @@ pub(crate) fn deepen(
             });
             moves[k..=k + i].rotate_right(1);
         }
+        let all_nodes = walk.count_nodes();
         (nodes, seldepth) = (walk.nodes, walk.seldepth);
         let aborted = walk.aborted;
         if !aborted {
             unsure = found[0].best != lines[0].best;
             lines = found;
         }
-        let all_nodes = nodes + shared.helper_nodes.load(Ordering::Relaxed);
         for line in &mut lines {
             (line.nodes, line.seldepth) = (all_nodes, seldepth as u32);
         }
         if aborted {
             break;
+        }
+        #[cfg(test)]
+        if shared.fault == Some(super::searcher::Fault::Main) {
+            panic!("a fault made on purpose in the main search thread");
         }
         on_depth(&lines);
         let settled = lines[0].is_win() || lines[0].is_loss() || moves.len() == 1;
@@ -161,7 +172,7 @@ pub(crate) fn deepen(
             break;
         }
     }
-    (lines, nodes)
+    lines
 }
 
 /// A helper thread's iterative deepening: the same root moves, from the second depth on for every other helper,
@@ -179,14 +190,18 @@ pub(crate) fn help(
         if deadline.stopped() {
             break;
         }
-        let mut walk = worker.walk(&mut pos, shared, deadline, u64::MAX);
+        let mut walk = worker.walk(&mut pos, shared, deadline, false);
         let result = walk.root(&moves, depth, true);
-        shared.helper_nodes.fetch_add(walk.nodes, Ordering::Relaxed);
+        walk.count_nodes();
         if walk.aborted {
             break;
         }
         if let Some(i) = result.best {
             moves[..=i].rotate_right(1);
+        }
+        #[cfg(test)]
+        if index == 1 && shared.fault == Some(super::searcher::Fault::Helper) {
+            panic!("a fault made on purpose in a helper search thread");
         }
     }
 }

@@ -18,7 +18,7 @@ mod evals;
 mod limits;
 mod ordering;
 mod pv;
-mod searcher;
+pub(crate) mod searcher;
 mod time;
 mod tt;
 

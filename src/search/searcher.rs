@@ -32,6 +32,19 @@ pub struct Searcher {
     weights: WeightSets,
     /// Whether the table may hold anything (a search ran since it was last cleared).
     dirty: bool,
+    /// A panic to raise on purpose, to test that front ends survive one.
+    #[cfg(test)]
+    pub(crate) fault: Option<Fault>,
+}
+
+/// Where a test makes the search panic.
+#[cfg(test)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fault {
+    /// The main thread, once its first depth is done.
+    Main,
+    /// The first helper thread, once its first depth is done.
+    Helper,
 }
 
 impl Searcher {
@@ -47,38 +60,21 @@ impl Searcher {
             helper_threads: 0,
             weights: WeightSets::default(),
             dirty: false,
+            #[cfg(test)]
+            fault: None,
         })
     }
 
-    /// Give the table a new size (and clear it). When the memory is not there, the searcher keeps an empty table
-    /// of the old size and answers with the error.
+    /// Give the table a new size (and clear it). When the memory is not there, the searcher keeps its table as it
+    /// was and answers with the error: the new table is made before the old one is let go.
     pub fn resize_table(&mut self, table_mb: usize) -> Result<(), TableTooBig> {
         if table_mb == self.table_mb {
             self.clear();
             return Ok(());
         }
-        self.dirty = false;
-        let table = match Table::new(table_mb) {
-            Ok(table) => table,
-            Err(too_big) => {
-                // The two may not fit side by side: let go of the old table and try again. If the new size is
-                // still refused, take back one of the old size with the memory just freed.
-                self.table = Arc::new(Table::new(0)?);
-                match Table::new(table_mb) {
-                    Ok(table) => table,
-                    Err(_) => {
-                        if let Ok(old) = Table::new(self.table_mb) {
-                            self.table = Arc::new(old);
-                        } else {
-                            self.table_mb = 0;
-                        }
-                        return Err(too_big);
-                    }
-                }
-            }
-        };
-        self.table = Arc::new(table);
+        self.table = Arc::new(Table::new(table_mb)?);
         self.table_mb = table_mb;
+        self.dirty = false;
         Ok(())
     }
 
@@ -117,6 +113,20 @@ impl Searcher {
             self.dirty = false;
         }
         self.worker.heuristics.clear();
+    }
+
+    /// Make the searcher whole again after a search panicked (the panic caught by the caller): the flags down,
+    /// the table and every thread's memory cleared, since a panic may have left any of them half-written.
+    pub fn recover(&mut self) {
+        self.control.stop.store(false, Ordering::SeqCst);
+        self.control.searching.store(false, Ordering::SeqCst);
+        // The search's threads were all joined before its panic reached the caller: the table is ours again.
+        if let Some(table) = Arc::get_mut(&mut self.table) {
+            table.clear();
+        }
+        self.worker = Worker::new();
+        self.helpers.clear();
+        self.dirty = false;
     }
 
     /// Search `pos` within `limits`, calling `on_iteration` after each completed depth. Returns `None` only when
@@ -179,24 +189,33 @@ impl Searcher {
         while self.helpers.len() < helpers_run {
             self.helpers.push(Worker::new());
         }
-        let helper_nodes = AtomicU64::new(0);
+        let all_nodes = AtomicU64::new(0);
         let main_done = AtomicBool::new(false);
         let shared = Shared {
             table: &self.table,
             weights: self.weights.for_game(pos.game_type()),
-            helper_nodes: &helper_nodes,
+            nodes: &all_nodes,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            helped: helpers_run > 0,
+            #[cfg(test)]
+            fault: self.fault,
         };
         let (worker, helpers, control) = (&mut self.worker, &mut self.helpers, &self.control);
-        let (mut lines, main_nodes) = thread::scope(|scope| {
+        let mut lines = thread::scope(|scope| {
+            // However the main thread leaves (a panic included), the helpers must hear that it has, or the scope
+            // would wait for them forever.
+            let _done = Raise(&main_done);
             for (index, helper) in helpers.iter_mut().take(helpers_run).enumerate() {
                 let (pos, moves, shared, stop, done) = (pos.clone(), moves.clone(), &shared, stop, &main_done);
                 scope.spawn(move || {
+                    // A helper that panics stops the search, so that the panic reaches the caller at once.
+                    let _stop_on_panic = StopOnPanic(stop);
                     helper.heuristics.clear();
                     helper.evals.clear();
                     help(helper, pos, moves, index + 1, shared, &Deadline::helper(stop, done));
                 });
             }
-            let lines = deepen(
+            deepen(
                 worker,
                 (pos.clone(), moves),
                 limits,
@@ -211,12 +230,10 @@ impl Searcher {
                         table_permille: shared.table.fill_permille(),
                     });
                 },
-            );
-            main_done.store(true, Ordering::SeqCst);
-            lines
+            )
         });
-        // Every helper has stopped: count all their nodes.
-        let nodes = main_nodes + helper_nodes.load(Ordering::Relaxed);
+        // Every helper has stopped and added its nodes.
+        let nodes = all_nodes.load(Ordering::Relaxed);
         for line in &mut lines {
             line.nodes = nodes;
         }
@@ -232,6 +249,26 @@ impl Searcher {
         while let Some((mv, _)) = ordered.next() {
             moves[i] = mv;
             i += 1;
+        }
+    }
+}
+
+/// Raises its flag when dropped, however the scope it lives in is left.
+struct Raise<'a>(&'a AtomicBool);
+
+impl Drop for Raise<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+}
+
+/// Raises the stop flag if its thread panics.
+struct StopOnPanic<'a>(&'a AtomicBool);
+
+impl Drop for StopOnPanic<'_> {
+    fn drop(&mut self) {
+        if thread::panicking() {
+            self.0.store(true, Ordering::SeqCst);
         }
     }
 }

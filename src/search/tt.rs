@@ -72,10 +72,75 @@ pub(crate) struct Hit {
 
 /// The machine could not give the memory a table of the asked size needs.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("could not allocate a {mb} MB transposition table: not enough memory")]
+#[error("A {mb} MB transposition table does not fit in memory ({})", limit_words(*.available_mb))]
 pub struct TableTooBig {
     /// The size asked for, in megabytes.
     pub mb: usize,
+    /// About how many megabytes the process could still take when the table was refused, where the system says.
+    pub available_mb: Option<usize>,
+}
+
+fn limit_words(available_mb: Option<usize>) -> String {
+    match available_mb {
+        Some(mb) => format!("about {mb} MB is available"),
+        None => "the system refused it".to_string(),
+    }
+}
+
+impl TableTooBig {
+    fn new(mb: usize) -> TableTooBig {
+        TableTooBig {
+            mb,
+            available_mb: available_mb(),
+        }
+    }
+}
+
+/// About how many megabytes this process could still allocate and use: the memory the system has available
+/// (`MemAvailable`, which counts what can be reclaimed) and, under an address-space limit (`ulimit -v`), what is
+/// left below it. `None` where the system does not say.
+pub(crate) fn available_mb() -> Option<usize> {
+    let field = |text: &str, name: &str| -> Option<usize> {
+        let line = text.lines().find(|l| l.starts_with(name))?;
+        line[name.len()..]
+            .trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse::<usize>()
+            .ok()
+    };
+    let memory = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| field(&text, "MemAvailable:"))
+        .map(|kb| kb / 1024);
+    memory.map(|memory| memory.min(address_space_left_mb().unwrap_or(usize::MAX)))
+}
+
+/// What is left below the address-space limit, when there is one.
+fn address_space_left_mb() -> Option<usize> {
+    #[cfg(target_os = "linux")]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit only writes the struct it is given, which lives on this stack frame.
+        if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } != 0 || limit.rlim_cur == libc::RLIM_INFINITY {
+            return None;
+        }
+        let status = std::fs::read_to_string("/proc/self/status").ok()?;
+        let used_kb: usize = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmSize:"))?
+            .trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse()
+            .ok()?;
+        Some((limit.rlim_cur as usize / 1024).saturating_sub(used_kb) / 1024)
+    }
+    #[cfg(not(target_os = "linux"))]
+    None
 }
 
 /// A fixed-size hash table of search results.
@@ -85,10 +150,15 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    /// A table of about `mb` megabytes (at least one slot), or an error when the memory is not there.
+    /// A table of about `mb` megabytes (at least one slot), or an error when the memory is not there. A size
+    /// beyond the memory the system has available is refused before it is asked for: the allocator would
+    /// promise it, and the system end the process once the table filled up.
     pub fn new(mb: usize) -> Result<Table, TableTooBig> {
+        if available_mb().is_some_and(|available| mb > available) {
+            return Err(TableTooBig::new(mb));
+        }
         let count = (mb.saturating_mul(1 << 20) / std::mem::size_of::<Slot>()).max(1);
-        let slots = zeroed_slots(count).ok_or(TableTooBig { mb })?;
+        let slots = zeroed_slots(count).ok_or_else(|| TableTooBig::new(mb))?;
         Ok(Table {
             slots,
             generation: AtomicU8::new(0),
@@ -307,6 +377,13 @@ mod tests {
 
     #[test]
     fn a_table_the_machine_cannot_give_is_an_error() {
-        assert_eq!(Table::new(usize::MAX).err(), Some(TableTooBig { mb: usize::MAX }));
+        let refused = Table::new(usize::MAX).err().expect("refused");
+        assert_eq!(refused.mb, usize::MAX);
+        if cfg!(target_os = "linux") {
+            let available = refused.available_mb.expect("Linux says how much memory is available");
+            assert!(refused
+                .to_string()
+                .ends_with(&format!("(about {available} MB is available)")));
+        }
     }
 }
