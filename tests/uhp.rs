@@ -294,7 +294,8 @@ fn a_table_the_machine_cannot_give_is_refused() {
         .spawn()
         .expect("start waggle under ulimit");
     let mut stdin = child.stdin.take().unwrap();
-    let script = "options set MaxHashSize 4096\noptions get MaxHashSize\nnewgame Base+MLP\nbestmove depth 2\nexit\n";
+    // Ended by the end of input, which lets the search answer (an `exit` would end it without a move).
+    let script = "options set MaxHashSize 4096\noptions get MaxHashSize\nnewgame Base+MLP\nbestmove depth 2\n";
     stdin.write_all(script.as_bytes()).unwrap();
     drop(stdin);
     let output = child.wait_with_output().unwrap();

@@ -25,7 +25,7 @@ use crate::piece::Color;
 use crate::search::{Clocks, Limits, SideClock, Stopper};
 use crate::uhp::{option_line, Command, Reply, SearchLimit, CLOCK_CAPABILITY};
 
-use reply::{answer, info_line};
+use reply::{answer, info_line, search_answer};
 
 /// What the caller should do after an event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,9 +65,18 @@ enum Outcome {
 enum State {
     Idle,
     /// A `bestmove` or `analyze` runs: lines wait, `stop` ends it.
-    Searching(Stopper),
+    Searching(Search),
     /// Thinking on the opponent's time: any line ends it.
     Pondering(Stopper),
+}
+
+/// A `bestmove` or `analyze` in progress.
+struct Search {
+    stopper: Stopper,
+    /// Only a stop ends it (an `analyze` without a limit): so does the end of input.
+    unbounded: bool,
+    /// The command line that started it, for the report of a failure.
+    line: String,
 }
 
 /// Where to ponder once idle.
@@ -182,13 +191,23 @@ impl<W: Write> Session<W> {
         match event {
             Event::Line(line) => match &self.state {
                 State::Idle => self.run_line(&line).and_then(|flow| self.after(flow)),
-                State::Searching(stopper) => {
-                    if matches!(Command::parse(&line), Ok(Some(Command::Stop))) {
-                        stopper.stop();
+                State::Searching(search) => match Command::parse(&line) {
+                    // `exit` ends the search at once and leaves without another word: no move that a client
+                    // could take for the answer.
+                    Ok(Some(Command::Exit)) => {
+                        self.shut_down();
+                        Ok(Flow::Exit)
                     }
-                    self.queue.push_back(line);
-                    Ok(Flow::Continue)
-                }
+                    // `stop` ends the search, and has its own `ok` after the search's reply; a `stop` behind
+                    // another waiting search's line is that one's.
+                    command => {
+                        if matches!(command, Ok(Some(Command::Stop))) && !self.queue.iter().any(|l| starts_search(l)) {
+                            search.stopper.stop();
+                        }
+                        self.queue.push_back(line);
+                        Ok(Flow::Continue)
+                    }
+                },
                 State::Pondering(stopper) => {
                     stopper.stop();
                     self.queue.push_back(line);
@@ -199,7 +218,14 @@ impl<W: Write> Session<W> {
                 self.ended = true;
                 match &self.state {
                     State::Idle => Ok(Flow::Exit),
-                    State::Searching(_) => Ok(Flow::Continue),
+                    // A search with a limit finishes and answers (a game server closes the input right after
+                    // `bestmove` and waits for the move); one that only a stop could end is stopped.
+                    State::Searching(search) => {
+                        if search.unbounded {
+                            search.stopper.stop();
+                        }
+                        Ok(Flow::Continue)
+                    }
                     State::Pondering(stopper) => {
                         stopper.stop();
                         Ok(Flow::Continue)
@@ -207,8 +233,8 @@ impl<W: Write> Session<W> {
                 }
             }
             Event::Interrupt => match &self.state {
-                State::Searching(stopper) => {
-                    stopper.stop();
+                State::Searching(search) => {
+                    search.stopper.stop();
                     Ok(Flow::Continue)
                 }
                 State::Idle | State::Pondering(_) => Ok(Flow::Exit),
@@ -219,14 +245,22 @@ impl<W: Write> Session<W> {
             }
             Event::Done(finished) => {
                 let Finished { engine, outcome } = *finished;
+                let line = match std::mem::replace(&mut self.state, State::Idle) {
+                    State::Searching(search) => search.line,
+                    _ => String::new(),
+                };
                 self.take_back(engine);
                 let reply = match outcome {
                     Outcome::Best(result) => {
                         self.ponder_on = result.as_ref().ok().map(|t| PonderOn::After(t.report.best));
-                        Some(answer(result.map(|thought| vec![thought.best.to_string()])))
+                        Some(search_answer(
+                            result.map(|thought| vec![thought.best.to_string()]),
+                            &line,
+                        ))
                     }
-                    Outcome::Analysis(result) => Some(answer(
+                    Outcome::Analysis(result) => Some(search_answer(
                         result.map(|lines| lines.iter().map(|t| info_line(t, None)).collect()),
+                        &line,
                     )),
                     Outcome::Pondered => None,
                 };
@@ -239,10 +273,25 @@ impl<W: Write> Session<W> {
     }
 
     /// Once a line or a search is done: run the lines that waited, then exit if the input ended, else ponder.
+    /// Lines that waited behind a line that starts a search arrived, as far as that search is concerned, while it
+    /// ran: a `stop` among them ends it at once, and an `exit` ends it and the session.
     fn after(&mut self, mut flow: Flow) -> io::Result<Flow> {
         while flow == Flow::Continue && matches!(self.state, State::Idle) {
             let Some(line) = self.queue.pop_front() else { break };
             flow = self.run_line(&line)?;
+            if let State::Searching(search) = &self.state {
+                match waiting_control(&self.queue) {
+                    Some(Command::Stop) => search.stopper.stop(),
+                    Some(Command::Exit) => {
+                        self.shut_down();
+                        return Ok(Flow::Exit);
+                    }
+                    _ => {}
+                }
+                if self.ended && search.unbounded {
+                    search.stopper.stop();
+                }
+            }
         }
         if flow == Flow::Exit || (self.ended && matches!(self.state, State::Idle) && self.queue.is_empty()) {
             return Ok(Flow::Exit);
@@ -269,14 +318,14 @@ impl<W: Write> Session<W> {
                 return Ok(Flow::Continue);
             }
         };
-        if let Some(reply) = self.command(command) {
+        if let Some(reply) = self.command(command, line.trim()) {
             self.write(&reply)?;
         }
         Ok(Flow::Continue)
     }
 
     /// Do `command`: the reply, or `None` when a search thread will give it.
-    fn command(&mut self, command: Command) -> Option<Reply> {
+    fn command(&mut self, command: Command, line: &str) -> Option<Reply> {
         let Some(engine) = self.engine.as_mut() else {
             return Some(Reply::err("The engine is busy."));
         };
@@ -294,8 +343,8 @@ impl<W: Write> Session<W> {
                 let names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
                 vec![names.join(";")]
             })),
-            Command::BestMove(limit) => return self.search(1, limit, true),
-            Command::Analyze(count, limit) => return self.search(count, limit, false),
+            Command::BestMove(limit) => return self.search(1, limit, true, line),
+            Command::Analyze(count, limit) => return self.search(count, limit, false, line),
             Command::Stop => Reply::ok(vec![]),
             Command::Undo(n) => {
                 self.ponder_on = None;
@@ -350,7 +399,7 @@ impl<W: Write> Session<W> {
 
     /// Start a search thread for `bestmove` (`count` 1, `best`) or `analyze`; `None` when it started (it will
     /// reply), else the error reply.
-    fn search(&mut self, count: usize, limit: SearchLimit, best: bool) -> Option<Reply> {
+    fn search(&mut self, count: usize, limit: SearchLimit, best: bool, line: &str) -> Option<Reply> {
         let limits = match limit {
             SearchLimit::Time(time) => Limits::time(time),
             SearchLimit::Depth(depth) => Limits::depth(depth.min(crate::search::MAX_DEPTH)),
@@ -384,6 +433,7 @@ impl<W: Write> Session<W> {
         self.reporting = engine.options().report_intermediate_best_moves;
         let report = self.reporting || self.verbose;
         let stopper = engine.stopper();
+        let unbounded = limits.is_infinite();
         let sender = self.sender.clone();
         thread::spawn(move || {
             let progress = |info: &SearchInfo| {
@@ -398,7 +448,11 @@ impl<W: Write> Session<W> {
             };
             let _ = sender.send(Event::Done(Box::new(Finished { engine, outcome })));
         });
-        self.state = State::Searching(stopper);
+        self.state = State::Searching(Search {
+            stopper,
+            unbounded,
+            line: line.to_string(),
+        });
         None
     }
 
@@ -449,6 +503,22 @@ impl<W: Write> Session<W> {
         self.state = State::Pondering(stopper);
     }
 
+    /// End whatever runs beside the session, printing nothing, and take the engine back: for `exit`.
+    fn shut_down(&mut self) {
+        if let State::Searching(search) = &self.state {
+            search.stopper.stop();
+            self.queue.clear();
+            // The search ends within a few milliseconds of a stop; its reply is dropped.
+            while let Ok(event) = self.events.recv() {
+                if let Event::Done(finished) = event {
+                    self.take_back(finished.engine);
+                    break;
+                }
+            }
+        }
+        self.stop_pondering();
+    }
+
     /// End a ponder search and take the engine back.
     fn stop_pondering(&mut self) {
         if let State::Pondering(stopper) = &self.state {
@@ -469,6 +539,27 @@ impl<W: Write> Session<W> {
         self.engine = Some(engine);
         self.state = State::Idle;
     }
+}
+
+/// Whether `line` starts a search.
+fn starts_search(line: &str) -> bool {
+    matches!(
+        Command::parse(line),
+        Ok(Some(Command::BestMove(_) | Command::Analyze(..)))
+    )
+}
+
+/// The first `stop` or `exit` among the waiting lines that comes before any line that starts a search: the one
+/// that a search just started from the queue would have heard while it ran.
+fn waiting_control(queue: &VecDeque<String>) -> Option<Command> {
+    for line in queue {
+        match Command::parse(line) {
+            Ok(Some(command @ (Command::Stop | Command::Exit))) => return Some(command),
+            Ok(Some(Command::BestMove(_) | Command::Analyze(..))) => return None,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The `info` block: the id line and the capabilities line (the expansion bugs, and the clock-aware search).
@@ -546,5 +637,47 @@ mod tests {
             "{analysis}"
         );
         assert_eq!(s.handle("exit").unwrap(), Flow::Exit);
+    }
+
+    /// A search thread that panics (the main one or a helper) becomes an `err` that names the position and the
+    /// command, and the session goes on with the game as it was.
+    #[test]
+    fn a_search_that_panics_becomes_an_error_and_the_session_goes_on() {
+        use crate::search::searcher::Fault;
+        for (fault, helpers) in [(Fault::Main, 0), (Fault::Main, 1), (Fault::Helper, 1)] {
+            let (done, finished) = channel();
+            thread::spawn(move || {
+                let mut s = session();
+                let game = "Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
+                ask(&mut s, &format!("newgame {game}"));
+                ask(
+                    &mut s,
+                    &format!(
+                        "options set MaxHelperThreads {}",
+                        if helpers == 0 {
+                            "None".to_string()
+                        } else {
+                            helpers.to_string()
+                        }
+                    ),
+                );
+                s.engine.as_mut().unwrap().searcher_mut().fault = Some(fault);
+                let failed = ask(&mut s, "bestmove depth 20");
+                s.engine.as_mut().unwrap().searcher_mut().fault = None;
+                let after = (ask(&mut s, "history"), ask(&mut s, "bestmove depth 2"));
+                let _ = done.send((game, failed, after));
+            });
+            let (game, failed, (history, best)) = finished
+                .recv_timeout(std::time::Duration::from_secs(60))
+                .unwrap_or_else(|_| panic!("{fault:?} with {helpers} helpers: the session never answered"));
+            assert!(failed.starts_with("err The search failed ("), "{failed}");
+            assert!(
+                failed.contains(&format!("the position {game} and the command 'bestmove depth 20'.")),
+                "{failed}"
+            );
+            assert!(failed.ends_with("\nok\n") && failed.lines().count() == 2, "{failed}");
+            assert_eq!(history, "1. wS1\n2. bS1 wS1-\n3. wQ -wS1\n4. bQ bS1-\nok\n");
+            assert!(best.lines().count() == 2 && best.ends_with("\nok\n"), "{best}");
+        }
     }
 }

@@ -15,6 +15,15 @@ pub(super) fn answer(result: Result<Vec<String>, EngineError>) -> Reply {
     }
 }
 
+/// The reply to a search started by the command `line`: as [`answer`], and a failed search's report names the
+/// command as well as the position, so that the person can report it.
+pub(super) fn search_answer(result: Result<Vec<String>, EngineError>, line: &str) -> Reply {
+    match result {
+        Err(e @ EngineError::SearchFailed { .. }) => Reply::err(format!("{e} and the command '{line}'.")),
+        other => answer(other),
+    }
+}
+
 /// `Move;Depth;Score;PV…` as Mzinga prints an intermediate best move (the PV one move a field, starting with the
 /// move), then, when `info` is given, `nodes=N;nps=N;time=S;seldepth=N;hashfull=N` (`time` in seconds,
 /// `hashfull` in thousandths of the table): fields with `=`, which no MoveString has, so a reader finds them
