@@ -4,10 +4,11 @@
 //!
 //! Owns the positions and the run; printing is the caller's.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::engine::{Engine, EngineError, HelperThreads, Options};
-use crate::search::Limits;
+use crate::search::{Limits, Stopper};
 
 /// The depth `waggle bench` searches when none is given.
 pub const DEFAULT_DEPTH: u32 = 7;
@@ -49,37 +50,83 @@ pub struct BenchLine {
     pub elapsed: Duration,
 }
 
-/// Search every bench position to `depth` from a fresh table, with `helpers` helper threads (0 for the
-/// signature), reporting each as it finishes; returns the total node count (the signature, with no helpers) and
-/// the time the searches took.
-pub fn run(depth: u32, helpers: usize, mut on_line: impl FnMut(&BenchLine)) -> Result<(u64, Duration), EngineError> {
-    let options = Options {
-        max_hash_size: TABLE_MB,
-        max_helper_threads: if helpers == 0 {
-            HelperThreads::None
-        } else {
-            HelperThreads::Count(helpers)
-        },
-        // The bench measures the search, never the book.
-        opening_book: false,
-        ..Options::default()
-    };
-    let mut engine = Engine::new(options)?;
-    let (mut nodes, mut elapsed) = (0, Duration::ZERO);
-    for (name, game) in POSITIONS {
-        engine.new_game(Some(game.trim()))?;
-        let start = Instant::now();
-        let thought = engine.best_move(&Limits::depth(depth), |_| {})?;
-        let line = BenchLine {
-            name,
-            nodes: thought.report.nodes,
-            score: thought.report.score,
-            best: thought.best.to_string(),
-            elapsed: start.elapsed(),
+/// The bench, ready to run: an engine with the bench's options.
+pub struct Bench {
+    engine: Engine,
+    depth: u32,
+}
+
+/// What a bench run did: the nodes and time of the positions searched, and whether it searched them all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchTotal {
+    /// Nodes of all the positions searched: the signature, for a whole run with no helpers.
+    pub nodes: u64,
+    /// The time the searches took.
+    pub elapsed: Duration,
+    /// Positions searched to the end.
+    pub positions: usize,
+    /// Whether the run was stopped before the last position.
+    pub interrupted: bool,
+}
+
+impl Bench {
+    /// A bench of `depth`, with `helpers` helper threads (0 for the signature).
+    pub fn new(depth: u32, helpers: usize) -> Result<Bench, EngineError> {
+        let options = Options {
+            max_hash_size: TABLE_MB,
+            max_helper_threads: if helpers == 0 {
+                HelperThreads::None
+            } else {
+                HelperThreads::Count(helpers)
+            },
+            // The bench measures the search, never the book.
+            opening_book: false,
+            ..Options::default()
         };
-        nodes += line.nodes;
-        elapsed += line.elapsed;
-        on_line(&line);
+        Ok(Bench {
+            engine: Engine::new(options)?,
+            depth,
+        })
     }
-    Ok((nodes, elapsed))
+
+    /// A handle that ends the search in progress (with `interrupted` raised too, so that the run stops there).
+    pub fn stopper(&self) -> Stopper {
+        self.engine.stopper()
+    }
+
+    /// Search every bench position to the depth from a fresh table, reporting each as it finishes; once
+    /// `interrupted` is raised (and the search in progress stopped), the run ends with the positions done so far.
+    pub fn run(
+        &mut self,
+        interrupted: &AtomicBool,
+        mut on_line: impl FnMut(&BenchLine),
+    ) -> Result<BenchTotal, EngineError> {
+        let mut total = BenchTotal {
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            positions: 0,
+            interrupted: false,
+        };
+        for (name, game) in POSITIONS {
+            self.engine.new_game(Some(game.trim()))?;
+            let start = Instant::now();
+            let thought = self.engine.best_move(&Limits::depth(self.depth), |_| {})?;
+            if interrupted.load(Ordering::SeqCst) {
+                total.interrupted = true;
+                break;
+            }
+            let line = BenchLine {
+                name,
+                nodes: thought.report.nodes,
+                score: thought.report.score,
+                best: thought.best.to_string(),
+                elapsed: start.elapsed(),
+            };
+            total.nodes += line.nodes;
+            total.elapsed += line.elapsed;
+            total.positions += 1;
+            on_line(&line);
+        }
+        Ok(total)
+    }
 }

@@ -4,18 +4,26 @@
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::thread;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use waggle::arena::stats::SprtSettings;
-use waggle::arena::{console, openings, EngineSpec, GameSettings, MatchConfig, MoveLimit, Openings, Shard};
+use waggle::arena::{
+    console, openings, EngineSpec, GameSettings, MatchConfig, MatchControl, MoveLimit, Openings, Shard,
+};
 use waggle::engine::{Engine, Options, DEFAULT_HASH_MB};
-use waggle::perft::{divide, perft_by_depth};
+use waggle::perft::{divide_until, perft_by_depth};
 use waggle::protocol::{Event, Session};
 use waggle::GameType;
 use waggle::{bench, move_string, Position};
+
+mod cli;
+
+use cli::interrupt;
 
 /// Waggle: a Hive engine (with the Mosquito, Ladybug and Pillbug) speaking the Universal Hive Protocol.
 ///
@@ -256,7 +264,7 @@ enum MatchCommand {
 
 fn main() -> ExitCode {
     match run() {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         // Whoever read our output has gone (`waggle perft … | head`): that is not a failure.
         Err(e)
             if e.chain().any(|c| {
@@ -273,8 +281,9 @@ fn main() -> ExitCode {
     }
 }
 
-fn run() -> Result<()> {
+fn run() -> Result<ExitCode> {
     let cli = Cli::parse();
+    let done = |result: Result<()>| result.map(|()| ExitCode::SUCCESS);
     match cli.command {
         Some(Command::Perft {
             divide: show,
@@ -284,7 +293,7 @@ fn run() -> Result<()> {
         Some(Command::Bench { depth, threads }) => run_bench(depth, threads),
         Some(Command::Match(args)) => run_match(*args),
         Some(Command::Json { listen }) => run_json(listen.as_deref()),
-        Some(Command::Draw { svg, game }) => run_draw(&game, svg.as_deref()),
+        Some(Command::Draw { svg, game }) => done(run_draw(&game, svg.as_deref())),
         Some(Command::Selfplay {
             games,
             nodes,
@@ -324,13 +333,13 @@ fn run() -> Result<()> {
             files,
             plies,
             min_games,
-        }) => run_book(&files, waggle::book::learn::Learning { plies, min_games }),
+        }) => done(run_book(&files, waggle::book::learn::Learning { plies, min_games })),
         Some(Command::Play {
             color,
             game_type,
             time,
             from,
-        }) => run_play(&color, game_type, time, from),
+        }) => done(run_play(&color, game_type, time, from)),
         None => {
             let defaults = Options::default();
             let options = defaults
@@ -343,7 +352,7 @@ fn run() -> Result<()> {
                 threefold_repetition_draw: cli.threefold_repetition_draw,
                 ..options
             };
-            run_engine(options, cli.verbose, weights(cli.weights.as_deref())?)
+            done(run_engine(options, cli.verbose, weights(cli.weights.as_deref())?))
         }
     }
 }
@@ -368,12 +377,11 @@ fn run_engine(options: Options, verbose: bool, weights: waggle::eval::WeightSets
     let mut session = Session::new(stdout.lock(), engine);
     session.set_verbose(verbose);
     let interrupts = session.sender();
-    ctrlc::set_handler(move || {
+    interrupt::on_press(move |_| {
         if interrupts.send(Event::Interrupt).is_err() {
             std::process::exit(0);
         }
-    })
-    .context("installing the SIGINT handler")?;
+    })?;
     session.start()?;
     let lines = session.sender();
     thread::spawn(move || {
@@ -402,54 +410,91 @@ fn run_engine(options: Options, verbose: bool, weights: waggle::eval::WeightSets
     }
 }
 
-fn run_perft(game: &str, depth: u32, show_divide: bool) -> Result<()> {
+/// Count, depth by depth; Ctrl-C stops the count at once and says how far the depth in progress got.
+fn run_perft(game: &str, depth: u32, show_divide: bool) -> Result<ExitCode> {
     let mut pos = Position::from_game_string(game).context("reading the position")?;
-    for line in perft_by_depth(&pos, depth) {
-        writeln!(io::stdout(), "{line}")?;
+    let stop = interrupt::flag()?;
+    for counted in perft_by_depth(&pos, depth, &stop) {
+        match counted {
+            Ok(timed) => writeln!(io::stdout(), "{timed}")?,
+            Err(interrupted) => return Ok(stopped(interrupted)),
+        }
     }
     if show_divide && depth > 0 {
-        for (mv, count) in divide(&mut pos, depth) {
-            writeln!(io::stdout(), "{}: {count}", move_string(&pos, mv))?;
+        match divide_until(&mut pos, depth, &stop) {
+            Ok(counts) => {
+                for (mv, count) in counts {
+                    writeln!(io::stdout(), "{}: {count}", move_string(&pos, mv))?;
+                }
+            }
+            Err(interrupted) => return Ok(stopped(interrupted)),
         }
     }
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
-fn run_bench(depth: u32, threads: usize) -> Result<()> {
-    let helpers = threads.max(1) - 1;
+/// A perft that Ctrl-C ended: how far it got, on stderr (stdout holds only complete counts).
+fn stopped(interrupted: waggle::perft::Interrupted) -> ExitCode {
+    eprintln!("waggle perft: {interrupted}");
+    interrupt::exit_code()
+}
+
+/// The bench; Ctrl-C stops it at the position in progress and prints the total of those done (no signature).
+fn run_bench(depth: u32, threads: usize) -> Result<ExitCode> {
+    let mut bench = bench::Bench::new(depth, threads.max(1) - 1).context("starting the bench")?;
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let (flag, stopper) = (interrupted.clone(), bench.stopper());
+    interrupt::on_press(move |_| {
+        flag.store(true, Ordering::SeqCst);
+        stopper.stop();
+    })?;
     let mut stdout = io::stdout().lock();
     let mut failure = None;
-    let (nodes, elapsed) = bench::run(depth, helpers, |line| {
-        let written = writeln!(
-            stdout,
-            "{:<14} {:>10} nodes {:>8.1} ms  score {:>6}  best {}",
-            line.name,
-            line.nodes,
-            line.elapsed.as_secs_f64() * 1e3,
-            line.score,
-            line.best
-        );
-        if let (Err(e), None) = (written, &failure) {
-            failure = Some(e);
-        }
-    })
-    .context("running the bench")?;
+    let total = bench
+        .run(&interrupted, |line| {
+            let written = writeln!(
+                stdout,
+                "{:<14} {:>10} nodes {:>8.1} ms  score {:>6}  best {}",
+                line.name,
+                line.nodes,
+                line.elapsed.as_secs_f64() * 1e3,
+                line.score,
+                line.best
+            );
+            if let (Err(e), None) = (written, &failure) {
+                failure = Some(e);
+            }
+        })
+        .context("running the bench")?;
     if let Some(e) = failure {
         return Err(e.into());
     }
+    let (nodes, elapsed) = (total.nodes, total.elapsed);
+    let speed = nodes as f64 / elapsed.as_secs_f64().max(1e-9);
+    if total.interrupted {
+        writeln!(
+            stdout,
+            "bench depth {depth} interrupted after {} of {} positions: {nodes} nodes in {:.3} s, {speed:.0} nodes/s \
+             (no signature)",
+            total.positions,
+            bench::POSITIONS.len(),
+            elapsed.as_secs_f64()
+        )?;
+        return Ok(interrupt::exit_code());
+    }
     writeln!(
         stdout,
-        "bench depth {depth}: {nodes} nodes in {:.3} s, {:.0} nodes/s",
-        elapsed.as_secs_f64(),
-        nodes as f64 / elapsed.as_secs_f64().max(1e-9)
+        "bench depth {depth}: {nodes} nodes in {:.3} s, {speed:.0} nodes/s",
+        elapsed.as_secs_f64()
     )?;
     writeln!(stdout, "signature {nodes}")?;
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
-fn run_match(args: MatchArgs) -> Result<()> {
+fn run_match(args: MatchArgs) -> Result<ExitCode> {
     if let Some(MatchCommand::Merge { files }) = args.merge {
-        return console::merge(&files, &mut io::stdout().lock()).context("merging results");
+        console::merge(&files, &mut io::stdout().lock()).context("merging results")?;
+        return Ok(ExitCode::SUCCESS);
     }
     if args.names.len() > args.engines.len() {
         bail!("{} names for {} engines", args.names.len(), args.engines.len());
@@ -514,18 +559,63 @@ fn run_match(args: MatchArgs) -> Result<()> {
         pgn_dir: args.pgn,
         results_file,
     };
+    // The first Ctrl-C lets the games in progress finish, the second abandons them; the summary follows either
+    // way. The engines run in process groups of their own, so the terminal's Ctrl-C does not reach them.
+    let control = MatchControl::default();
+    let handle = control.clone();
+    interrupt::on_press(move |presses| match presses {
+        1 => {
+            eprintln!(
+                "\nwaggle match: no new game starts; the games in progress finish (Ctrl-C again to abandon them)"
+            );
+            handle.finish_running_games();
+        }
+        2 => {
+            eprintln!("\nwaggle match: abandoning the games in progress");
+            handle.abandon_running_games();
+        }
+        _ => std::process::exit(i32::from(interrupt::INTERRUPTED)),
+    })?;
     let stderr = io::stderr();
     let mut progress = stderr.is_terminal().then(|| stderr.lock());
     let progress = progress.as_mut().map(|p| p as &mut dyn Write);
-    console::play_match(&config, &mut io::stdout().lock(), progress)?;
-    Ok(())
+    let outcome = console::play_match(&config, &control, &mut io::stdout().lock(), progress)?;
+    Ok(if outcome.interrupted {
+        interrupt::exit_code()
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
-fn run_json(listen: Option<&str>) -> Result<()> {
+/// The JSON API. Ctrl-C ends it and says how many requests it answered: over HTTP once the requests in progress
+/// are answered, on stdio at once.
+fn run_json(listen: Option<&str>) -> Result<ExitCode> {
     match listen {
-        None => waggle::json::serve_lines(io::stdin().lock(), io::stdout().lock()).context("serving JSON on stdio"),
-        Some(addr) => waggle::json::serve_http(addr, |bound| eprintln!("waggle json: listening on http://{bound}"))
-            .with_context(|| format!("serving JSON on {addr}")),
+        None => {
+            let answered = Arc::new(AtomicU64::new(0));
+            let count = answered.clone();
+            interrupt::on_press(move |_| {
+                eprintln!(
+                    "waggle json: interrupted after answering {} requests",
+                    count.load(Ordering::SeqCst)
+                );
+                std::process::exit(i32::from(interrupt::INTERRUPTED));
+            })?;
+            waggle::json::serve_lines(io::stdin().lock(), io::stdout().lock(), &answered)
+                .context("serving JSON on stdio")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(addr) => {
+            let stop = interrupt::flag()?;
+            let answered = waggle::json::serve_http(
+                addr,
+                |bound| eprintln!("waggle json: listening on http://{bound}"),
+                &stop,
+            )
+            .with_context(|| format!("serving JSON on {addr}"))?;
+            eprintln!("waggle json: stopped after answering {answered} requests");
+            Ok(interrupt::exit_code())
+        }
     }
 }
 
@@ -601,12 +691,24 @@ fn run_play(color: &str, game_type: GameType, time: f64, from: Option<String>) -
             true
         }
     }
+    let engine = Engine::new(Options::default()).context("starting the engine")?;
+    // Ctrl-C while Waggle thinks makes it move at once; at a prompt the line editor takes it (the line typed is
+    // dropped), and with input from a pipe it ends the game.
+    let stopper = engine.stopper();
+    interrupt::on_press(move |_| {
+        if stopper.is_searching() {
+            stopper.stop();
+        } else {
+            eprintln!("\nwaggle play: interrupted");
+            std::process::exit(i32::from(interrupt::INTERRUPTED));
+        }
+    })?;
     let mut out = io::stdout().lock();
     if io::stdin().is_terminal() {
         let mut editor = Editor(rustyline::DefaultEditor::new().context("starting the line editor")?);
-        run(&config, &mut editor, &mut out)?;
+        run(engine, &config, &mut editor, &mut out)?;
     } else {
-        run(&config, &mut Plain(io::stdin().lock()), &mut out)?;
+        run(engine, &config, &mut Plain(io::stdin().lock()), &mut out)?;
     }
     Ok(())
 }
@@ -622,30 +724,59 @@ fn weights(path: Option<&str>) -> Result<waggle::eval::WeightSets> {
     }
 }
 
-fn run_selfplay(settings: &waggle::tune::selfplay::SelfPlay, threads: usize, out: Option<PathBuf>) -> Result<()> {
+/// Self-play. The first Ctrl-C starts no new game (those in progress finish and are written), the second ends it at
+/// once; either way it says how many games were written.
+fn run_selfplay(settings: &waggle::tune::selfplay::SelfPlay, threads: usize, out: Option<PathBuf>) -> Result<ExitCode> {
     let mut sink: Box<dyn Write> = match &out {
         Some(path) => Box::new(io::BufWriter::new(
             std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?,
         )),
         None => Box::new(io::stdout().lock()),
     };
+    let where_to = out
+        .as_ref()
+        .map_or("standard output".to_string(), |p| p.display().to_string());
+    let stop = Arc::new(AtomicBool::new(false));
+    let written = Arc::new(AtomicU64::new(0));
+    let (flag, count, total, place) = (stop.clone(), written.clone(), settings.games, where_to.clone());
+    interrupt::on_press(move |presses| {
+        if presses == 1 {
+            eprintln!("\nwaggle selfplay: no new game starts; the games in progress finish (Ctrl-C again to quit now)");
+            flag.store(true, Ordering::SeqCst);
+        } else {
+            eprintln!(
+                "\nwaggle selfplay: interrupted: {} of {total} games written to {place}",
+                count.load(Ordering::SeqCst)
+            );
+            std::process::exit(i32::from(interrupt::INTERRUPTED));
+        }
+    })?;
     let mut failure = None;
-    let mut done = 0;
-    waggle::tune::selfplay::play(settings, threads, |record| {
-        done += 1;
+    waggle::tune::selfplay::play(settings, threads, &stop, |record| {
         if failure.is_none() {
-            if let Err(e) = writeln!(sink, "{}", record.to_line()).and_then(|_| sink.flush()) {
-                failure = Some(e);
+            match writeln!(sink, "{}", record.to_line()).and_then(|_| sink.flush()) {
+                Ok(()) => {
+                    written.fetch_add(1, Ordering::SeqCst);
+                }
+                Err(e) => failure = Some(e),
             }
         }
         if io::stderr().is_terminal() {
-            eprint!("\rgames {done} of {}", settings.games);
+            eprint!("\rgames {} of {}", written.load(Ordering::SeqCst), settings.games);
         }
     });
     if let Some(e) = failure {
         return Err(e).context("writing the games");
     }
-    Ok(())
+    if stop.load(Ordering::SeqCst) {
+        eprintln!(
+            "\nwaggle selfplay: interrupted: {} of {} games written to {where_to}",
+            written.load(Ordering::SeqCst),
+            settings.games
+        );
+        return Ok(interrupt::exit_code());
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The games of the self-play data files `files`, all of them.
@@ -689,7 +820,7 @@ fn run_tune(
     learning_rate: f64,
     start: waggle::eval::WeightSets,
     out: Option<PathBuf>,
-) -> Result<()> {
+) -> Result<ExitCode> {
     use waggle::eval::Feature;
     use waggle::tune::{data, fit};
     let records = read_games(files)?;
@@ -704,7 +835,17 @@ fn run_tune(
     // The fit starts from the weights of the games' game type (that of the first game).
     let game_type = records.first().map_or(GameType::MLP, |r| r.game.game_type);
     let start = *start.for_game(game_type);
-    let found = fit::fit(&samples, &start, &settings);
+    // Ctrl-C ends the descent where it is: the weights so far are printed (and written) as any fit's are.
+    let stop = interrupt::flag()?;
+    let found = fit::fit(&samples, &start, &settings, &stop);
+    let interrupted = found.iterations < iterations;
+    if interrupted {
+        writeln!(
+            stdout,
+            "interrupted after {} of {iterations} iterations",
+            found.iterations
+        )?;
+    }
     writeln!(
         stdout,
         "scale {:.4}; mean squared error {:.6} -> {:.6}",
@@ -722,5 +863,9 @@ fn run_tune(
     if let Some(path) = out {
         std::fs::write(&path, found.weights.to_text()).with_context(|| format!("writing {}", path.display()))?;
     }
-    Ok(())
+    Ok(if interrupted {
+        interrupt::exit_code()
+    } else {
+        ExitCode::SUCCESS
+    })
 }

@@ -211,3 +211,26 @@ fn a_table_that_does_not_fit_is_refused_and_the_old_one_stays() {
         "the same search as with a table never touched"
     );
 }
+
+/// `perft` in a session counts beside it, each depth's line as it is counted: a `stop` ends the count with a line
+/// that says how far the depth in progress got; an `exit` ends it without one.
+#[test]
+fn a_perft_in_a_session_stops() {
+    let mut e = Engine::start(&[]);
+    e.one("newgame Base+MLP");
+    e.send("perft 9");
+    let mut lines = Vec::new();
+    while lines.len() < 6 {
+        lines.push(e.line_within(Duration::from_secs(30)).expect("depths 1 to 6"));
+    }
+    e.send("stop");
+    let rest = e.reply();
+    assert_eq!(rest.len(), 1, "{rest:?}");
+    assert!(rest[0].starts_with("perft(7) interrupted after "), "{rest:?}");
+    assert!(rest[0].contains(" of 7 root moves done, "), "{rest:?}");
+    assert_eq!(e.reply(), Vec::<String>::new(), "the stop's own ok");
+    assert_eq!(e.one("play wS1"), "Base+MLP;InProgress;Black[1];wS1", "idle again");
+    e.send("perft 9");
+    e.send("exit");
+    assert!(exits_within(&mut e.child, Duration::from_secs(20)), "exit during perft");
+}

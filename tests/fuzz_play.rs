@@ -9,6 +9,7 @@ use std::time::Duration;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
+use waggle::engine::{Engine, Options};
 use waggle::play::{run, Plain, PlayConfig};
 use waggle::{Color, Game, GameType, Rules};
 
@@ -84,7 +85,9 @@ fn fuzz(seed: u64, length: usize) {
             color: seed.is_multiple_of(2),
         };
         let mut out = Vec::new();
-        run(&config, &mut Plain(Cursor::new(input.clone())), &mut out).expect("the game runs to the end of input");
+        let engine = Engine::new(Options::default()).unwrap();
+        run(engine, &config, &mut Plain(Cursor::new(input.clone())), &mut out)
+            .expect("the game runs to the end of input");
         let text = String::from_utf8(out).unwrap();
         // Every move the game reports is legal in the game it reports.
         let mut game = Game::new(GameType::MLP, Rules::default());

@@ -3,17 +3,19 @@
 
 use std::io::{self, Write};
 
-use super::report::{game_line, progress_line, summary_lines};
+use super::report::{game_line, progress_line, running_line, summary_lines};
 use super::results::{merge_files, summarize, ResultsError};
-use super::runner::{run, Event, MatchConfig, MatchError};
+use super::runner::{run, Event, MatchConfig, MatchControl, MatchError, MatchOutcome};
 
-/// Play the match `config` describes, printing each game as it ends and the summary at the end to `out`, and a
-/// progress line to `progress` when there is one.
+/// Play the match `config` describes, printing each game as it ends with the running score, and the summary at
+/// the end, to `out`, and a progress line to `progress` when there is one. A match cut short by `control`
+/// still ends with the summary of the games it finished, and a line that says so.
 pub fn play_match(
     config: &MatchConfig,
+    control: &MatchControl,
     out: &mut impl Write,
     mut progress: Option<&mut dyn Write>,
-) -> Result<(), MatchError> {
+) -> Result<MatchOutcome, MatchError> {
     let mut names = Vec::new();
     let mut write_error: Option<io::Error> = None;
     let mut note = |result: io::Result<()>| {
@@ -21,7 +23,7 @@ pub fn play_match(
             write_error = Some(e);
         }
     };
-    let outcome = run(config, |event| match event {
+    let outcome = run(config, control, |event| match event {
         Event::Started { names: engines, games } => {
             names = engines.to_vec();
             note(writeln!(out, "Match of {} ({games} games)", engines.join(", ")));
@@ -35,7 +37,11 @@ pub fn play_match(
             if let Some(stream) = progress.as_deref_mut() {
                 note(write!(stream, "\r\x1b[K"));
             }
-            note(writeln!(out, "{}", game_line(game, &names)).and_then(|_| out.flush()));
+            note(writeln!(out, "{}", game_line(game, &names)));
+            if let Some(line) = running_line(summary, &names, game, config.sprt.as_ref()) {
+                note(writeln!(out, "{line}"));
+            }
+            note(out.flush());
             if let Some(stream) = progress.as_deref_mut() {
                 note(write!(stream, "{}", progress_line(summary, &names, done, total)).and_then(|_| stream.flush()));
             }
@@ -45,6 +51,19 @@ pub fn play_match(
     if let Some(stream) = progress {
         note(writeln!(stream, "\r\x1b[K"));
     }
+    if outcome.interrupted {
+        let kept = match (&config.results_file, &config.pgn_dir) {
+            (None, None) => String::new(),
+            _ => "; the results file and PGN records hold the finished games".to_string(),
+        };
+        note(writeln!(
+            out,
+            "Interrupted: {} of {} games finished, {} abandoned{kept}",
+            outcome.games.len(),
+            outcome.scheduled,
+            outcome.abandoned
+        ));
+    }
     for line in summary_lines(&outcome.summary, &outcome.names, config.sprt.as_ref()) {
         note(writeln!(out, "{line}"));
     }
@@ -53,7 +72,7 @@ pub fn play_match(
             path: "standard output".into(),
             why: e.to_string(),
         }),
-        None => Ok(()),
+        None => Ok(outcome),
     }
 }
 

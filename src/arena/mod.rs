@@ -17,5 +17,5 @@ pub mod schedule;
 pub mod stats;
 
 pub use referee::{GameSettings, MoveLimit};
-pub use runner::{EngineSpec, MatchConfig, MatchError, Openings};
+pub use runner::{EngineSpec, MatchConfig, MatchControl, MatchError, MatchOutcome, Openings};
 pub use schedule::Shard;

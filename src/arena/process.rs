@@ -9,6 +9,7 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command as Process, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -38,6 +39,8 @@ pub enum Fault {
     Flood,
     /// Its input was closed: it stopped reading.
     Closed,
+    /// The match was abandoned (Ctrl-C twice) while waiting for this reply: nobody's fault.
+    Abandoned,
 }
 
 impl fmt::Display for Fault {
@@ -48,6 +51,7 @@ impl fmt::Display for Fault {
             Fault::Timeout(after) => write!(f, "did not answer within {:.3} s", after.as_secs_f64()),
             Fault::Flood => write!(f, "flooded its output (over {MAX_REPLY_LINES} lines in one reply)"),
             Fault::Closed => f.write_str("stopped reading its input"),
+            Fault::Abandoned => f.write_str("was left waiting: the match was abandoned"),
         }
     }
 }
@@ -71,7 +75,12 @@ pub struct EngineProcess {
     sent_at: Instant,
     /// Whether its `info` block offers the clock-aware `bestmove clock`.
     clock_aware: bool,
+    /// Raised when nobody waits for replies any more (an abandoned match): a read ends at once.
+    give_up: Option<Arc<AtomicBool>>,
 }
+
+/// How often a read that waits for a reply looks at the give-up flag.
+const GIVE_UP_POLL: Duration = Duration::from_millis(20);
 
 impl EngineProcess {
     /// Start `command_line` (split as a shell would) and read its start-up block; the block's lines are returned
@@ -131,6 +140,7 @@ impl EngineProcess {
             reply_lines: 0,
             sent_at: Instant::now(),
             clock_aware: false,
+            give_up: None,
         };
         let block = engine.read_reply(Instant::now() + START_TIMEOUT)?;
         // The capabilities are the last line of the block, `;`-separated.
@@ -155,10 +165,23 @@ impl EngineProcess {
             .map_err(|_| self.exit_fault().unwrap_or(Fault::Closed))
     }
 
+    /// End every read at once (with [`Fault::Abandoned`]) once `flag` is raised.
+    pub fn give_up_on(&mut self, flag: Arc<AtomicBool>) {
+        self.give_up = Some(flag);
+    }
+
     /// Read the reply to the last command, up to its `ok`, by `deadline`.
     pub fn read_reply(&mut self, deadline: Instant) -> Result<Reply, Fault> {
         loop {
-            let wait = deadline.saturating_duration_since(Instant::now());
+            if self.give_up.as_ref().is_some_and(|flag| flag.load(Ordering::SeqCst)) {
+                return Err(Fault::Abandoned);
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            let wait = if self.give_up.is_some() {
+                left.min(GIVE_UP_POLL)
+            } else {
+                left
+            };
             match self.lines.recv_timeout(wait) {
                 Ok(Output::Line(line)) => {
                     self.reply_lines += 1;
@@ -175,6 +198,7 @@ impl EngineProcess {
                         .wait_exit()
                         .unwrap_or_else(|| Fault::Exited("closed its output".into())));
                 }
+                Err(RecvTimeoutError::Timeout) if wait < left => {}
                 Err(RecvTimeoutError::Timeout) => return Err(Fault::Timeout(self.sent_at.elapsed())),
             }
         }

@@ -6,6 +6,8 @@
 //! plays an illegal move, refuses a legal one, disagrees about the game or runs out of time loses the game; its
 //! process is dropped and started afresh for its next game.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::process::{EngineProcess, Fault};
@@ -50,6 +52,8 @@ pub struct Player {
     pub name: String,
     command: String,
     process: Option<EngineProcess>,
+    /// Raised when the match is abandoned: the engine's replies are no longer waited for.
+    give_up: Option<Arc<AtomicBool>>,
 }
 
 impl Player {
@@ -59,13 +63,22 @@ impl Player {
             name: name.into(),
             command: command.into(),
             process: None,
+            give_up: None,
         }
+    }
+
+    /// Stop waiting for the engine's replies once `flag` is raised: the game in progress is abandoned.
+    pub fn give_up_on(&mut self, flag: Arc<AtomicBool>) {
+        self.give_up = Some(flag);
     }
 
     /// The running process, started first if need be.
     fn process(&mut self) -> Result<&mut EngineProcess, Fault> {
         if self.process.is_none() {
-            let (process, _info) = EngineProcess::start(&self.command)?;
+            let (mut process, _info) = EngineProcess::start(&self.command)?;
+            if let Some(flag) = &self.give_up {
+                process.give_up_on(flag.clone());
+            }
             self.process = Some(process);
         }
         self.process.as_mut().ok_or(Fault::Closed)
@@ -143,10 +156,18 @@ pub struct GameResult {
 struct Forfeit {
     loser: Color,
     reason: String,
+    /// Not a loss after all: the match was abandoned while the engine was thinking.
+    abandoned: bool,
 }
 
-/// Play one game from `opening` (a position both engines are given with `newgame`) between `white` and `black`.
-pub fn play_game(white: &mut Player, black: &mut Player, opening: &GameString, settings: &GameSettings) -> GameResult {
+/// Play one game from `opening` (a position both engines are given with `newgame`) between `white` and `black`;
+/// `None` when the match was abandoned before the game ended (the players' give-up flag).
+pub fn play_game(
+    white: &mut Player,
+    black: &mut Player,
+    opening: &GameString,
+    settings: &GameSettings,
+) -> Option<GameResult> {
     let rules = Rules {
         threefold_draw: settings.threefold,
     };
@@ -156,7 +177,7 @@ pub fn play_game(white: &mut Player, black: &mut Player, opening: &GameString, s
             // The schedule only gives playable openings; should one slip through, nobody is to blame.
             let mut record = opening.clone();
             record.state = Some(GameState::Draw);
-            return GameResult {
+            return Some(GameResult {
                 state: GameState::Draw,
                 reason: format!("the opening cannot be played: {e}"),
                 forfeit: None,
@@ -165,7 +186,7 @@ pub fn play_game(white: &mut Player, black: &mut Player, opening: &GameString, s
                 times: Default::default(),
                 overhead: (Duration::ZERO, 0),
                 clock_left: None,
-            };
+            });
         }
     };
     let mut referee = Referee {
@@ -186,7 +207,8 @@ pub fn play_game(white: &mut Player, black: &mut Player, opening: &GameString, s
         // A game the rules did not end was adjudicated: a draw.
         Ok(reason) if !game.state().is_over() => (GameState::Draw, reason, None),
         Ok(reason) => (game.state(), reason, None),
-        Err(Forfeit { loser, reason }) => {
+        Err(Forfeit { abandoned: true, .. }) => return None,
+        Err(Forfeit { loser, reason, .. }) => {
             let state = match loser {
                 Color::White => GameState::BlackWins,
                 Color::Black => GameState::WhiteWins,
@@ -205,7 +227,7 @@ pub fn play_game(white: &mut Player, black: &mut Player, opening: &GameString, s
     record.state = Some(state);
     let overhead = referee.overhead;
     let clock_left = matches!(settings.limit, MoveLimit::Clock { .. }).then_some(referee.clocks);
-    GameResult {
+    Some(GameResult {
         state,
         reason,
         forfeit,
@@ -214,7 +236,7 @@ pub fn play_game(white: &mut Player, black: &mut Player, opening: &GameString, s
         times: referee.times,
         overhead,
         clock_left,
-    }
+    })
 }
 
 /// The state of one game in progress.
@@ -343,6 +365,13 @@ impl Referee<'_> {
         self.last_ok = Some(Instant::now());
         let reply = match result {
             Ok(reply) => reply,
+            Err(Fault::Abandoned) => {
+                return Err(Forfeit {
+                    loser: color,
+                    reason: Fault::Abandoned.to_string(),
+                    abandoned: true,
+                })
+            }
             Err(fault) => return Err(self.lost(color, format!("{fault} (after '{}')", clip(&command.to_string())))),
         };
         match reply.outcome {
@@ -389,7 +418,11 @@ impl Referee<'_> {
     }
 
     fn lost(&self, loser: Color, reason: String) -> Forfeit {
-        Forfeit { loser, reason }
+        Forfeit {
+            loser,
+            reason,
+            abandoned: false,
+        }
     }
 }
 

@@ -34,6 +34,45 @@ pub fn progress_line(summary: &Summary, names: &[String], done: usize, total: us
     line
 }
 
+/// After each game, the running score of its pairing, as cutechess-cli and fastchess print it while a match runs:
+/// `Score of A vs B: 10 - 8 - 2 [0.550] 20 (W - L - D); Elo 34.9 +/- 120.3; SPRT llr 0.21 [-2.94, 2.94]` (the
+/// SPRT part when the match has one).
+pub fn running_line(
+    summary: &Summary,
+    names: &[String],
+    game: &Finished,
+    sprt_settings: Option<&SprtSettings>,
+) -> Option<String> {
+    let (white, black) = (game.game.white, game.game.black);
+    let pairing = summary
+        .pairings
+        .iter()
+        .find(|p| (p.first, p.second) == (white.min(black), white.max(black)))?;
+    let s = pairing.score;
+    let mut line = format!(
+        "Score of {} vs {}: {} - {} - {} [{:.3}] {} (W - L - D)",
+        names[pairing.first],
+        names[pairing.second],
+        s.wins,
+        s.losses,
+        s.draws,
+        s.ratio().unwrap_or(0.5),
+        s.games()
+    );
+    if let Some(estimate) = elo_estimate(s) {
+        let _ = write!(line, "; Elo {}", elo_text(&estimate));
+    }
+    if let (Some(settings), 1) = (sprt_settings, summary.pairings.len()) {
+        let state = sprt(settings, &pairing.pairs);
+        let _ = write!(
+            line,
+            "; SPRT llr {:.2} [{:.2}, {:.2}]",
+            state.llr, state.lower, state.upper
+        );
+    }
+    Some(line)
+}
+
 /// The summary: per pairing the score and Elo lines (and the SPRT when there is one pairing and settings),
 /// a table for three engines or more, each engine's time per move, and the referee's own time.
 pub fn summary_lines(summary: &Summary, names: &[String], sprt_settings: Option<&SprtSettings>) -> Vec<String> {
@@ -273,6 +312,13 @@ mod tests {
         assert_eq!(
             game_line(&game, &names),
             "Finished game 3 (Old vs New): WhiteWins {Black's Queen is surrounded}"
+        );
+        let running = running_line(&summary, &names, &game, Some(&sprt)).unwrap();
+        assert!(
+            running.starts_with(
+                "Score of New vs Old: 60 - 40 - 100 [0.550] 200 (W - L - D); Elo 34.9 +/- 34.2; SPRT llr 0.69 [-2.94, 2.94]"
+            ),
+            "{running}"
         );
     }
 }

@@ -107,10 +107,45 @@ pub struct MatchOutcome {
     pub names: Vec<String>,
     pub games: Vec<Finished>,
     pub summary: Summary,
+    /// Games of the schedule (or its shard) in all.
+    pub scheduled: usize,
+    /// Whether it was cut short from outside ([`MatchControl`]) before its schedule or the SPRT ended it.
+    pub interrupted: bool,
+    /// Games that were in progress when the match was abandoned: not counted, not written.
+    pub abandoned: usize,
 }
 
-/// Play the match `config` describes, telling `on_event` as it goes.
-pub fn run(config: &MatchConfig, mut on_event: impl FnMut(Event)) -> Result<MatchOutcome, MatchError> {
+/// A handle that cuts a running match short from another thread (Ctrl-C): first no new game starts, then the
+/// games in progress are abandoned. Cheap to clone.
+#[derive(Clone, Default)]
+pub struct MatchControl {
+    no_new_games: Arc<AtomicBool>,
+    abandon: Arc<AtomicBool>,
+}
+
+impl MatchControl {
+    /// Start no new game; the games in progress finish and count.
+    pub fn finish_running_games(&self) {
+        self.no_new_games.store(true, Ordering::SeqCst);
+    }
+
+    /// Start no new game and end the games in progress at once, uncounted (their engines are stopped).
+    pub fn abandon_running_games(&self) {
+        self.finish_running_games();
+        self.abandon.store(true, Ordering::SeqCst);
+    }
+
+    fn interrupted(&self) -> bool {
+        self.no_new_games.load(Ordering::SeqCst)
+    }
+}
+
+/// Play the match `config` describes, telling `on_event` as it goes; `control` may cut it short.
+pub fn run(
+    config: &MatchConfig,
+    control: &MatchControl,
+    mut on_event: impl FnMut(Event),
+) -> Result<MatchOutcome, MatchError> {
     if config.engines.len() < 2 {
         return Err(MatchError::TooFewEngines);
     }
@@ -152,10 +187,10 @@ pub fn run(config: &MatchConfig, mut on_event: impl FnMut(Event)) -> Result<Matc
     let total = games.len();
     let queue = Arc::new(Mutex::new(games.into_iter().collect::<VecDeque<_>>()));
     let stop = Arc::new(AtomicBool::new(false));
-    let (sender, results) = mpsc::channel::<(ScheduledGame, GameResult)>();
+    let (sender, results) = mpsc::channel::<(ScheduledGame, Option<GameResult>)>();
     let mut workers = Vec::new();
     for _ in 0..config.concurrency.max(1).min(total.max(1)) {
-        let (queue, stop, sender) = (queue.clone(), stop.clone(), sender.clone());
+        let (queue, stop, sender, control) = (queue.clone(), stop.clone(), sender.clone(), control.clone());
         let specs = config.engines.clone();
         let (settings, openings) = (config.settings.clone(), openings.clone());
         let names = names.clone();
@@ -163,9 +198,13 @@ pub fn run(config: &MatchConfig, mut on_event: impl FnMut(Event)) -> Result<Matc
             let mut players: Vec<Player> = specs
                 .iter()
                 .zip(&names)
-                .map(|(s, n)| Player::new(n, &s.command))
+                .map(|(s, n)| {
+                    let mut player = Player::new(n, &s.command);
+                    player.give_up_on(control.abandon.clone());
+                    player
+                })
                 .collect();
-            while !stop.load(Ordering::SeqCst) {
+            while !stop.load(Ordering::SeqCst) && !control.interrupted() {
                 let Some(game) = queue.lock().ok().and_then(|mut q| q.pop_front()) else {
                     break;
                 };
@@ -185,7 +224,12 @@ pub fn run(config: &MatchConfig, mut on_event: impl FnMut(Event)) -> Result<Matc
 
     let mut finished: Vec<Finished> = Vec::new();
     let mut decided = false;
+    let mut abandoned = 0;
     for (game, result) in results {
+        let Some(result) = result else {
+            abandoned += 1;
+            continue;
+        };
         let record = Finished {
             game,
             state: result.state,
@@ -228,8 +272,11 @@ pub fn run(config: &MatchConfig, mut on_event: impl FnMut(Event)) -> Result<Matc
     let summary = summarize(names.len(), &finished);
     Ok(MatchOutcome {
         names,
+        interrupted: control.interrupted() && !decided && finished.len() < total,
         games: finished,
         summary,
+        scheduled: total,
+        abandoned,
     })
 }
 

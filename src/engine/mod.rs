@@ -300,7 +300,7 @@ fn name(game: &Game, report: &Report) -> Thought {
 }
 
 /// What a panic said, as text.
-fn panic_message(panic: &(dyn Any + Send)) -> String {
+pub(crate) fn panic_message(panic: &(dyn Any + Send)) -> String {
     match (panic.downcast_ref::<&str>(), panic.downcast_ref::<String>()) {
         (Some(text), _) => text.to_string(),
         (_, Some(text)) => text.clone(),

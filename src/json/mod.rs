@@ -33,6 +33,7 @@ mod turns;
 
 use std::io::{self, BufRead, Write};
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 
 pub use board::{game_state_of, game_type_of, position_of, setup_of, ReadPosition};
 pub use choose::{budget, choose, choose_turn, Choice, DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET, TABLE_MB};
@@ -70,15 +71,17 @@ pub fn respond(request: &str) -> String {
 }
 
 /// Serve requests from `input`, one JSON object a line, answering each with one line on `output` (flushed).
-/// Blank lines are skipped; a line that is not UTF-8 or is longer than [`MAX_LINE`] gets an Error response.
-pub fn serve_lines(input: impl BufRead, output: impl Write) -> io::Result<()> {
-    stdio::serve(input, output)
+/// Blank lines are skipped; a line that is not UTF-8 or is longer than [`MAX_LINE`] gets an Error response, and
+/// so does a request that panics. `answered` counts the responses written.
+pub fn serve_lines(input: impl BufRead, output: impl Write, answered: &AtomicU64) -> io::Result<()> {
+    stdio::serve(input, output, answered)
 }
 
-/// Serve requests over HTTP on `addr`, one request per POST body; `on_ready` hears the address once listening.
-/// Several requests may be served at once (a thread per request).
-pub fn serve_http(addr: &str, on_ready: impl FnOnce(SocketAddr)) -> io::Result<()> {
-    http::serve(addr, on_ready)
+/// Serve requests over HTTP on `addr`, one request per POST body, until `stop` is raised; `on_ready` hears the
+/// address once listening. Several requests may be served at once (a thread per request); one that panics gets
+/// status 500 with an Error body, and serving goes on. Returns how many requests were answered.
+pub fn serve_http(addr: &str, on_ready: impl FnOnce(SocketAddr), stop: &AtomicBool) -> io::Result<u64> {
+    http::serve(addr, on_ready, stop)
 }
 
 /// The answer to a request, with the ids it was given under.
@@ -132,6 +135,24 @@ fn error_response(ids: &Ids, error: &RequestError) -> String {
         game_id: ids.game_id.clone(),
         message: error.to_string(),
     })
+}
+
+/// An Error response saying `message`, under no ids.
+fn error_body(message: &str) -> String {
+    json_line(&ErrorResponse {
+        response_type: "Error",
+        request_id: None,
+        game_id: None,
+        message: message.into(),
+    })
+}
+
+/// What an Error response says when answering panicked: a bug, to be reported with the request.
+fn failure(panic: &(dyn std::any::Any + Send)) -> String {
+    format!(
+        "Waggle failed on this request ({}): this is a bug in Waggle, please report it with the request",
+        crate::engine::panic_message(panic)
+    )
 }
 
 /// A response as one line of JSON.

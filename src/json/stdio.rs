@@ -3,10 +3,11 @@
 //! input, none) instead of ending the loop or filling the memory.
 
 use std::io::{self, BufRead, ErrorKind, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::error::RequestError;
 use super::request::Ids;
-use super::{error_response, respond};
+use super::{error_body, error_response, failure, respond};
 
 /// The longest request line read, in bytes (16 MiB): far more than any game needs. The rest of a longer line is
 /// skipped, and the line gets an Error response.
@@ -22,8 +23,9 @@ enum Line {
     End,
 }
 
-/// Answer each line of `input` with one line on `output`, skipping blank lines, until the input ends.
-pub fn serve(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+/// Answer each line of `input` with one line on `output`, skipping blank lines, until the input ends; `answered`
+/// counts the responses written.
+pub fn serve(mut input: impl BufRead, mut output: impl Write, answered: &AtomicU64) -> io::Result<()> {
     let mut line = Vec::new();
     loop {
         let response = match read_line(&mut input, &mut line, MAX_LINE)? {
@@ -31,13 +33,16 @@ pub fn serve(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> 
             Line::TooLong => error_response(&Ids::default(), &RequestError::TooLong(MAX_LINE)),
             Line::Read => match std::str::from_utf8(&line) {
                 Ok(text) if text.trim().is_empty() => continue,
-                Ok(text) => respond(text),
+                // A request that panics is answered with an Error, and the next line is read.
+                Ok(text) => std::panic::catch_unwind(|| respond(text))
+                    .unwrap_or_else(|panic| error_body(&failure(panic.as_ref()))),
                 Err(_) => error_response(&Ids::default(), &RequestError::NotText),
             },
         };
         output.write_all(response.as_bytes())?;
         output.write_all(b"\n")?;
         output.flush()?;
+        answered.fetch_add(1, Ordering::Relaxed);
     }
 }
 
@@ -103,10 +108,12 @@ mod tests {
     fn every_line_but_blank_ones_is_answered() {
         let input = "{\"request_type\": \"Greetings\"}\n\n   \n[\n\u{0}\n";
         let mut output = Vec::new();
-        serve(io::Cursor::new(input), &mut output).unwrap();
+        let answered = AtomicU64::new(0);
+        serve(io::Cursor::new(input), &mut output, &answered).unwrap();
         let text = String::from_utf8(output).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 3, "{text}");
+        assert_eq!(answered.load(Ordering::Relaxed), 3);
         assert!(lines[0].contains("\"Greetings\""));
         assert!(lines[1].contains("\"Error\"") && lines[2].contains("\"Error\""));
     }

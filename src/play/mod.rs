@@ -13,7 +13,7 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use crate::draw::{describe, last_move, TextStyle};
-use crate::engine::{Engine, EngineError, Options};
+use crate::engine::{Engine, EngineError};
 use crate::moves::Move;
 use crate::pgn::PgnGame;
 use crate::piece::Color;
@@ -66,15 +66,18 @@ pub enum PlayError {
     #[error(transparent)]
     Engine(#[from] EngineError),
     #[error(transparent)]
-    Table(#[from] crate::search::TableTooBig),
-    #[error(transparent)]
     Output(#[from] io::Error),
 }
 
-/// Play a game as `config` says, reading the person's lines from `lines` and writing to `out`, until the person
-/// quits or the input ends.
-pub fn run(config: &PlayConfig, lines: &mut dyn Lines, out: &mut impl Write) -> Result<(), PlayError> {
-    let mut engine = Engine::new(Options::default())?;
+/// Play a game with `engine` as `config` says, reading the person's lines from `lines` and writing to `out`,
+/// until the person quits or the input ends. A stop raised on the engine's stopper while it thinks (Ctrl-C)
+/// makes it play the best move found so far at once.
+pub fn run(
+    mut engine: Engine,
+    config: &PlayConfig,
+    lines: &mut dyn Lines,
+    out: &mut impl Write,
+) -> Result<(), PlayError> {
     engine.new_game(Some(&config.start))?;
     let mut game = Conversation {
         engine,
@@ -166,7 +169,7 @@ impl Conversation<'_> {
 
     /// The engine's move: found, played and shown.
     fn engine_moves(&mut self, out: &mut impl Write) -> Result<(), PlayError> {
-        writeln!(out, "Waggle is thinking…")?;
+        writeln!(out, "Waggle is thinking… (Ctrl-C: move now)")?;
         out.flush()?;
         let thought = self.engine.best_move(&Limits::time(self.config.think), |_| {})?;
         self.engine.play(&thought.best.to_string())?;

@@ -14,7 +14,9 @@ mod reply;
 
 use std::collections::VecDeque;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::Arc;
 use std::thread;
 
 use crate::draw::board_text;
@@ -45,6 +47,8 @@ pub enum Event {
     Interrupt,
     /// A search thread's progress (a completed depth).
     Progress(SearchInfo),
+    /// A line of a reply in progress (a perft depth counted).
+    Output(String),
     /// A search thread has finished and hands the engine back.
     Done(Box<Finished>),
 }
@@ -58,6 +62,8 @@ pub struct Finished {
 enum Outcome {
     Best(Result<Thought, EngineError>),
     Analysis(Result<Vec<Thought>, EngineError>),
+    /// A perft count, its lines already written.
+    Counted,
     Pondered,
 }
 
@@ -70,13 +76,30 @@ enum State {
     Pondering(Stopper),
 }
 
-/// A `bestmove` or `analyze` in progress.
+/// A `bestmove`, `analyze` or `perft` in progress.
 struct Search {
-    stopper: Stopper,
+    stopper: Halt,
     /// Only a stop ends it (an `analyze` without a limit): so does the end of input.
     unbounded: bool,
     /// The command line that started it, for the report of a failure.
     line: String,
+}
+
+/// How to end a job that runs beside the session.
+enum Halt {
+    /// A search, through the engine's stopper.
+    Search(Stopper),
+    /// A perft count, through its own flag.
+    Count(Arc<AtomicBool>),
+}
+
+impl Halt {
+    fn stop(&self) {
+        match self {
+            Halt::Search(stopper) => stopper.stop(),
+            Halt::Count(flag) => flag.store(true, Ordering::SeqCst),
+        }
+    }
 }
 
 /// Where to ponder once idle.
@@ -243,6 +266,11 @@ impl<W: Write> Session<W> {
                 self.report_progress(&info)?;
                 Ok(Flow::Continue)
             }
+            Event::Output(line) => {
+                writeln!(self.out, "{line}")?;
+                self.out.flush()?;
+                Ok(Flow::Continue)
+            }
             Event::Done(finished) => {
                 let Finished { engine, outcome } = *finished;
                 let line = match std::mem::replace(&mut self.state, State::Idle) {
@@ -262,6 +290,7 @@ impl<W: Write> Session<W> {
                         result.map(|lines| lines.iter().map(|t| info_line(t, None)).collect()),
                         &line,
                     )),
+                    Outcome::Counted => Some(Reply::ok(Vec::new())),
                     Outcome::Pondered => None,
                 };
                 if let Some(reply) = reply {
@@ -360,10 +389,7 @@ impl<W: Write> Session<W> {
             ),
             Command::OptionsSet(name, value) => answer(engine.set_option(&name, &value).map(|o| vec![option_line(&o)])),
             Command::Help => Reply::ok(HELP.trim().lines().map(String::from).collect()),
-            Command::Perft(depth) => match engine.game() {
-                Some(game) => Reply::ok(perft_by_depth(game.position(), depth).map(|t| t.to_string()).collect()),
-                None => answer(Err(EngineError::NoGame)),
-            },
+            Command::Perft(depth) => return self.count(depth),
             Command::Board => answer(
                 engine
                     .game()
@@ -432,7 +458,7 @@ impl<W: Write> Session<W> {
         }
         self.reporting = engine.options().report_intermediate_best_moves;
         let report = self.reporting || self.verbose;
-        let stopper = engine.stopper();
+        let stopper = Halt::Search(engine.stopper());
         let unbounded = limits.is_infinite();
         let sender = self.sender.clone();
         thread::spawn(move || {
@@ -452,6 +478,36 @@ impl<W: Write> Session<W> {
             stopper,
             unbounded,
             line: line.to_string(),
+        });
+        None
+    }
+
+    /// Start a perft count of the current position on a thread of its own, each depth's line written as it is
+    /// counted; `None` when it started (it will reply), else the error reply. A stop ends it with a line that
+    /// says how far the depth in progress got.
+    fn count(&mut self, depth: u32) -> Option<Reply> {
+        let engine = self.engine.take()?;
+        let Some(position) = engine.game().map(|game| game.position().clone()) else {
+            self.engine = Some(engine);
+            return Some(answer(Err(EngineError::NoGame)));
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let (flag, sender) = (stop.clone(), self.sender.clone());
+        thread::spawn(move || {
+            for counted in perft_by_depth(&position, depth, &flag) {
+                let line = match counted {
+                    Ok(timed) => timed.to_string(),
+                    Err(interrupted) => interrupted.to_string(),
+                };
+                let _ = sender.send(Event::Output(line));
+            }
+            let outcome = Outcome::Counted;
+            let _ = sender.send(Event::Done(Box::new(Finished { engine, outcome })));
+        });
+        self.state = State::Searching(Search {
+            stopper: Halt::Count(stop),
+            unbounded: false,
+            line: format!("perft {depth}"),
         });
         None
     }

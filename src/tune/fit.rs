@@ -5,6 +5,8 @@
 //!
 //! Owns the arithmetic only; the positions come from `data`, the features from `crate::eval`.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::eval::{Feature, Weights, FEATURE_COUNT};
 
 use super::data::Sample;
@@ -41,6 +43,8 @@ pub struct Fit {
     pub error_before: f64,
     /// Mean squared error with the fitted weights (rounded).
     pub error_after: f64,
+    /// Steps of gradient descent taken: fewer than asked when the fit was stopped.
+    pub iterations: usize,
 }
 
 /// The expected result of a score, for the side to move.
@@ -82,7 +86,7 @@ pub fn best_scale(samples: &[Sample], weights: &[f64; FEATURE_COUNT]) -> f64 {
 }
 
 /// Fit weights to `samples`, starting from `start`.
-pub fn fit(samples: &[Sample], start: &Weights, settings: &FitSettings) -> Fit {
+pub fn fit(samples: &[Sample], start: &Weights, settings: &FitSettings, stop: &AtomicBool) -> Fit {
     let mut weights = start.0.map(f64::from);
     let scale = best_scale(samples, &weights);
     let error_before = error(samples, &weights, scale);
@@ -90,7 +94,12 @@ pub fn fit(samples: &[Sample], start: &Weights, settings: &FitSettings) -> Fit {
     let (mut m, mut v) = ([0.0; FEATURE_COUNT], [0.0; FEATURE_COUNT]);
     let (beta1, beta2, epsilon) = (0.9f64, 0.999f64, 1e-8);
     let slope = scale * 10f64.ln() / 400.0;
+    let mut iterations = 0;
     for step in 1..=settings.iterations {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        iterations = step;
         let mut gradient = [0.0; FEATURE_COUNT];
         for sample in samples {
             let p = expected(score(&weights, &sample.features.0), scale);
@@ -119,6 +128,7 @@ pub fn fit(samples: &[Sample], start: &Weights, settings: &FitSettings) -> Fit {
         scale,
         error_before,
         error_after,
+        iterations,
     }
 }
 
@@ -168,7 +178,7 @@ mod tests {
                 *w += rng.gen_range(-15..=15);
             }
         }
-        let found = fit(&samples, &start, &settings);
+        let found = fit(&samples, &start, &settings, &AtomicBool::new(false));
         assert!(found.error_after < found.error_before / 10.0, "{found:?}");
         // The weights and the scale trade off: compare the predictions, which must match the truth's.
         let predicted: f64 = samples

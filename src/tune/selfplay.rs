@@ -4,7 +4,7 @@
 //!
 //! Owns playing the games; storing them is `data`'s.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
@@ -38,8 +38,9 @@ pub struct SelfPlay {
     pub weights: WeightSets,
 }
 
-/// Play the games on `threads` threads, handing each finished game to `on_game` (in the order they finish).
-pub fn play(settings: &SelfPlay, threads: usize, mut on_game: impl FnMut(Record)) {
+/// Play the games on `threads` threads, handing each finished game to `on_game` (in the order they finish). Once
+/// `stop` is raised no new game starts; those in progress are played to their end and handed over.
+pub fn play(settings: &SelfPlay, threads: usize, stop: &AtomicBool, mut on_game: impl FnMut(Record)) {
     let openings = random_openings(
         settings.game_type,
         settings.opening_plies,
@@ -57,7 +58,7 @@ pub fn play(settings: &SelfPlay, threads: usize, mut on_game: impl FnMut(Record)
             scope.spawn(move || {
                 let Ok(mut searcher) = Searcher::new(16) else { return };
                 searcher.set_weights(settings.weights.clone());
-                loop {
+                while !stop.load(Ordering::SeqCst) {
                     let index = next.fetch_add(1, Ordering::SeqCst);
                     if index >= settings.games {
                         break;
@@ -121,7 +122,8 @@ mod tests {
             weights: WeightSets::default(),
         };
         let mut first = Vec::new();
-        play(&settings, 2, |r| first.push(r));
+        let go = AtomicBool::new(false);
+        play(&settings, 2, &go, |r| first.push(r));
         assert_eq!(first.len(), 4);
         for record in &first {
             let game = Game::from_record(&record.game, Rules::default()).unwrap();
@@ -129,7 +131,7 @@ mod tests {
             assert!(record.result.is_over());
         }
         let mut again = Vec::new();
-        play(&settings, 1, |r| again.push(r));
+        play(&settings, 1, &go, |r| again.push(r));
         let key = |r: &Record| r.to_line();
         let (mut a, mut b): (Vec<String>, Vec<String>) =
             (first.iter().map(key).collect(), again.iter().map(key).collect());

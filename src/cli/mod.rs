@@ -1,0 +1,3 @@
+//! The subcommands' shared parts.
+
+pub mod interrupt;

@@ -1,0 +1,358 @@
+//! Ctrl-C (SIGINT) for every subcommand that runs long: each stops, says what it did so far and exits with status
+//! 130, the status shells give a program that SIGINT ended. The signal is sent as a terminal sends it, to the
+//! whole process group of the command. Times in these tests are generous bounds on "it ends", not measurements.
+#![cfg(unix)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// A subcommand running in a process group of its own (as a terminal's foreground job is), its output collected.
+struct Running {
+    child: Child,
+    stdout: Receiver<String>,
+    stderr: Receiver<String>,
+}
+
+impl Running {
+    fn start(args: &[&str]) -> Running {
+        Running::start_in(args, None)
+    }
+
+    fn start_in(args: &[&str], dir: Option<&Path>) -> Running {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_waggle"));
+        command
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        if let Some(dir) = dir {
+            command.current_dir(dir);
+        }
+        let mut child = command.spawn().expect("start waggle");
+        let stdout = lines(child.stdout.take().unwrap());
+        let stderr = lines(child.stderr.take().unwrap());
+        Running { child, stdout, stderr }
+    }
+
+    /// Ctrl-C, as a terminal sends it: SIGINT to the whole foreground process group.
+    fn interrupt(&self) {
+        let group = libc::pid_t::try_from(self.child.id()).unwrap();
+        // SAFETY: kill only sends a signal, to the group this test started.
+        assert_eq!(unsafe { libc::kill(-group, libc::SIGINT) }, 0);
+    }
+
+    /// The next stdout line, waiting up to `wait`.
+    fn line(&self, wait: Duration) -> Option<String> {
+        self.stdout.recv_timeout(wait).ok()
+    }
+
+    /// Wait for the exit (at most `within`), then everything printed: the status code, stdout and stderr.
+    fn finish(mut self, within: Duration) -> (Option<i32>, String, String) {
+        let deadline = Instant::now() + within;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("still running {within:?} after Ctrl-C");
+            }
+            thread::sleep(Duration::from_millis(10));
+        };
+        let collect = |r: &Receiver<String>| r.iter().collect::<Vec<_>>().join("\n");
+        (status.code(), collect(&self.stdout), collect(&self.stderr))
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn lines(stream: impl Read + Send + 'static) -> Receiver<String> {
+    let (sender, receiver) = channel();
+    thread::spawn(move || {
+        for line in BufReader::new(stream).lines() {
+            let Ok(line) = line else { break };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    receiver
+}
+
+/// A scratch directory, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("waggle-interrupt-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+const ENDS: Duration = Duration::from_secs(20);
+
+#[test]
+fn perft_stops_and_says_how_far_the_depth_in_progress_got() {
+    let run = Running::start(&["perft", "Base+MLP", "--depth", "9"]);
+    // Depth 6 takes a fraction of a second; depth 7 half a minute.
+    let mut counted = Vec::new();
+    while counted.len() < 6 {
+        counted.push(run.line(ENDS).expect("depths 1 to 6"));
+    }
+    thread::sleep(Duration::from_millis(300));
+    run.interrupt();
+    let (code, rest, stderr) = run.finish(ENDS);
+    assert_eq!(code, Some(130));
+    assert_eq!(rest, "", "no depth counted past the interrupt");
+    assert!(counted[5].starts_with("perft(6) = 192353904 "), "{counted:?}");
+    let message = stderr.trim();
+    assert!(
+        message.starts_with("waggle perft: perft(7) interrupted after "),
+        "{message}"
+    );
+    let (done, of) = message
+        .split(": ")
+        .nth(2)
+        .and_then(|tail| tail.split(" root moves done").next())
+        .and_then(|counts| counts.split_once(" of "))
+        .expect("root moves done of how many");
+    assert!(done.parse::<usize>().unwrap() < 7 && of == "7", "{message}");
+    let leaves: u64 = message
+        .rsplit(", ")
+        .next()
+        .and_then(|t| t.strip_suffix(" leaves counted"))
+        .and_then(|n| n.parse().ok())
+        .expect("leaves counted");
+    assert!(leaves > 0 && leaves < 3_151_035_948, "{message}");
+}
+
+/// The first Ctrl-C lets the games in progress finish and prints the summary; the engines, in process groups of
+/// their own, never see it, so nobody forfeits.
+#[test]
+fn match_finishes_its_games_in_progress_and_sums_up() {
+    let dir = Scratch::new("match");
+    let waggle = env!("CARGO_BIN_EXE_waggle");
+    let run = Running::start_in(
+        &[
+            "match",
+            "--time",
+            "0.05",
+            "--games",
+            "40",
+            "--concurrency",
+            "2",
+            "--results",
+            "r.tsv",
+            "--pgn",
+            "pgn",
+            waggle,
+            waggle,
+        ],
+        Some(&dir.0),
+    );
+    let mut seen = Vec::new();
+    while !seen.iter().any(|l: &String| l.starts_with("Score of ")) {
+        seen.push(run.line(Duration::from_secs(60)).expect("a first game"));
+    }
+    run.interrupt();
+    let (code, rest, stderr) = run.finish(Duration::from_secs(60));
+    let text = format!("{}\n{rest}", seen.join("\n"));
+    assert_eq!(code, Some(130), "{text}\n{stderr}");
+    assert!(stderr.contains("no new game starts"), "{stderr}");
+    let finished = text.lines().filter(|l| l.starts_with("Finished game")).count();
+    assert!(finished < 40, "{text}");
+    assert!(
+        text.contains(&format!("Interrupted: {finished} of 40 games finished, 0 abandoned")),
+        "{text}"
+    );
+    // The summary, and no forfeit: Ctrl-C reached no engine.
+    assert_eq!(
+        text.lines().filter(|l| l.ends_with("; 0 forfeits")).count(),
+        2,
+        "{text}"
+    );
+    assert!(text.lines().any(|l| l.starts_with("Elo difference: ")), "{text}");
+    let results = std::fs::read_to_string(dir.0.join("r.tsv")).unwrap();
+    let rows = results.lines().filter(|l| !l.starts_with('#')).count();
+    assert_eq!(rows, finished, "{results}");
+    assert_eq!(std::fs::read_dir(dir.0.join("pgn")).unwrap().count(), finished);
+}
+
+/// A second Ctrl-C abandons the games in progress: the match ends at once, counting only the finished ones.
+#[test]
+fn match_abandons_its_games_on_a_second_interrupt() {
+    let waggle = env!("CARGO_BIN_EXE_waggle");
+    let run = Running::start(&[
+        "match",
+        "--time",
+        "1",
+        "--games",
+        "20",
+        "--concurrency",
+        "2",
+        waggle,
+        waggle,
+    ]);
+    assert!(run.line(ENDS).unwrap().starts_with("Match of "));
+    thread::sleep(Duration::from_millis(500));
+    run.interrupt();
+    thread::sleep(Duration::from_millis(200));
+    run.interrupt();
+    let (code, rest, stderr) = run.finish(ENDS);
+    assert_eq!(code, Some(130));
+    assert!(stderr.contains("abandoning the games in progress"), "{stderr}");
+    assert!(
+        rest.contains("Interrupted: 0 of 20 games finished, 2 abandoned"),
+        "{rest}"
+    );
+}
+
+#[test]
+fn selfplay_writes_the_games_it_finishes_and_says_how_many() {
+    let dir = Scratch::new("selfplay");
+    let out = dir.0.join("games.txt");
+    let run = Running::start(&[
+        "selfplay",
+        "--games",
+        "100000",
+        "--nodes",
+        "300",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    thread::sleep(Duration::from_millis(1500));
+    run.interrupt();
+    let (code, _, stderr) = run.finish(ENDS);
+    assert_eq!(code, Some(130));
+    let written = std::fs::read_to_string(&out).unwrap().lines().count();
+    let said = format!("interrupted: {written} of 100000 games written to {}", out.display());
+    assert!(stderr.contains(&said), "{stderr} / {said}");
+    assert!(written > 0);
+}
+
+#[test]
+fn tune_stops_its_descent_and_prints_the_weights_so_far() {
+    let dir = Scratch::new("tune");
+    let games = dir.0.join("games.txt");
+    let status = Command::new(env!("CARGO_BIN_EXE_waggle"))
+        .args([
+            "selfplay",
+            "--games",
+            "20",
+            "--nodes",
+            "200",
+            "--out",
+            games.to_str().unwrap(),
+        ])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let run = Running::start(&["tune", games.to_str().unwrap(), "--iterations", "100000000"]);
+    assert!(run.line(ENDS).unwrap().ends_with(" positions"));
+    thread::sleep(Duration::from_millis(1000));
+    run.interrupt();
+    let (code, text, _) = run.finish(ENDS);
+    assert_eq!(code, Some(130));
+    let first = text.lines().next().unwrap_or("");
+    assert!(
+        first.starts_with("interrupted after ") && first.ends_with(" of 100000000 iterations"),
+        "{text}"
+    );
+    assert!(text.lines().any(|l| l.starts_with("scale ")), "{text}");
+    assert!(text.lines().count() > 10, "the weights: {text}");
+}
+
+#[test]
+fn bench_stops_at_the_position_in_progress_without_a_signature() {
+    let run = Running::start(&["bench", "30"]);
+    thread::sleep(Duration::from_millis(1500));
+    run.interrupt();
+    let (code, text, _) = run.finish(ENDS);
+    assert_eq!(code, Some(130));
+    let last = text.lines().last().unwrap_or("");
+    assert!(last.starts_with("bench depth 30 interrupted after "), "{text}");
+    assert!(
+        last.ends_with("(no signature)") && !text.contains("signature "),
+        "{text}"
+    );
+}
+
+#[test]
+fn json_over_http_stops_and_says_how_many_requests_it_answered() {
+    let run = Running::start(&["json", "--listen", "127.0.0.1:0"]);
+    let listening = run.stderr.recv_timeout(ENDS).unwrap();
+    let addr = listening
+        .strip_prefix("waggle json: listening on http://")
+        .unwrap()
+        .to_string();
+    let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+    let body = r#"{"request_type": "Greetings", "request_id": "1"}"#;
+    write!(
+        stream,
+        "POST / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).unwrap();
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+    run.interrupt();
+    let (code, _, stderr) = run.finish(ENDS);
+    assert_eq!(code, Some(130));
+    assert!(
+        stderr.contains("waggle json: stopped after answering 1 requests"),
+        "{stderr}"
+    );
+}
+
+/// In `waggle play`, Ctrl-C while Waggle thinks makes it move at once.
+#[test]
+fn play_moves_at_once_when_interrupted_while_thinking() {
+    let mut run = Running::start(&[
+        "play",
+        "--color",
+        "black",
+        "--time",
+        "60",
+        "--from",
+        "Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-",
+    ]);
+    let stdin = run.child.stdin.take().unwrap();
+    let thinking = wait_for(&run.stdout, |l| l.starts_with("Waggle is thinking"));
+    assert!(thinking, "Waggle thinks first");
+    thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    run.interrupt();
+    assert!(wait_for(&run.stdout, |l| l.starts_with("Waggle plays: ")), "a move");
+    assert!(start.elapsed() < Duration::from_secs(30), "long before its minute");
+    drop(stdin);
+    let (code, _, _) = run.finish(ENDS);
+    assert_eq!(code, Some(0), "the game ends with its input");
+}
+
+fn wait_for(lines: &Receiver<String>, found: impl Fn(&str) -> bool) -> bool {
+    while let Ok(line) = lines.recv_timeout(Duration::from_secs(60)) {
+        if found(&line) {
+            return true;
+        }
+    }
+    false
+}
