@@ -6,9 +6,14 @@
 //! give it), the replacement policy and the ply adjustment of win scores. A slot is three 32-bit words written and
 //! read without locks; the first word is the key mixed with the other two, so that a slot torn by two threads
 //! writing at once reads as a miss. A stored move is only a hint that the caller finds among the generated moves.
+//!
+//! Replacement weighs depth against age: an entry from this search gives way only to a result at least as deep,
+//! and one from an earlier search keeps its place only against results more than eight plies shallower for each
+//! search since it was written (the previous search's deepest results survive the next search's leaves). Ages count searches since the entry was written and never wrap: the search counter has 15
+//! bits, and in the rare search that would overflow it every entry is marked old instead.
 
 use std::alloc::{self, Layout};
-use std::sync::atomic::{AtomicU32, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 use crate::hex::Hex;
 use crate::moves::Move;
@@ -28,8 +33,8 @@ pub(crate) enum Bound {
 }
 
 /// One slot, twelve bytes: `key` is the hash's low 32 bits mixed with the other two words (the index comes from
-/// its high bits); `best` a packed move; `data` the score (16 bits), depth (8) and meta (8: bits 0–1 the bound,
-/// 0 for an empty slot; bits 2–7 the search generation that wrote it).
+/// its high bits); `best` a packed move (bits 0–16) and the search generation that wrote it (bits 17–31); `data`
+/// the score (16 bits), depth (8) and bound (bits 24–25, 0 for an empty slot).
 struct Slot {
     key: AtomicU32,
     best: AtomicU32,
@@ -43,23 +48,29 @@ struct Entry {
     best: Option<Move>,
     score: i16,
     depth: u8,
-    meta: u8,
+    bound: u8,
+    generation: u32,
 }
 
 impl Entry {
     fn bound(self) -> Option<Bound> {
-        match self.meta & 3 {
+        match self.bound {
             1 => Some(Bound::Exact),
             2 => Some(Bound::Lower),
             3 => Some(Bound::Upper),
             _ => None,
         }
     }
-
-    fn generation(self) -> u8 {
-        self.meta >> 2
-    }
 }
+
+/// Bits of the `best` word that hold the move; the generation sits above them.
+const MOVE_BITS: u32 = 17;
+/// The largest search generation; the search after it marks every entry old and starts again above `OLD`.
+const LAST_GENERATION: u32 = (1 << (32 - MOVE_BITS)) - 1;
+/// The age every entry has after the generations start again: old enough to give way to anything.
+const OLD: u32 = 32;
+/// Plies of depth an entry loses in the replacement rule for each search since it was written.
+const AGE_WEIGHT: u32 = 8;
 
 /// What the table knows about a position, scores already adjusted to the probing ply.
 #[derive(Clone, Copy, Debug)]
@@ -146,7 +157,8 @@ fn address_space_left_mb() -> Option<usize> {
 /// A fixed-size hash table of search results.
 pub(crate) struct Table {
     slots: Box<[Slot]>,
-    generation: AtomicU8,
+    /// The current search's generation: 0 after a clear, one more for each search, never above `LAST_GENERATION`.
+    generation: AtomicU32,
 }
 
 impl Table {
@@ -161,7 +173,7 @@ impl Table {
         let slots = zeroed_slots(count).ok_or_else(|| TableTooBig::new(mb))?;
         Ok(Table {
             slots,
-            generation: AtomicU8::new(0),
+            generation: AtomicU32::new(0),
         })
     }
 
@@ -175,10 +187,33 @@ impl Table {
         *self.generation.get_mut() = 0;
     }
 
-    /// Start a new search: older entries become the first to be replaced.
+    /// Start a new search: older entries become the first to be replaced. Called while no search runs.
     pub fn new_search(&self) {
-        let next = (self.generation.load(Relaxed) + 1) & 0x3f;
-        self.generation.store(next, Relaxed);
+        let current = self.generation.load(Relaxed);
+        if current < LAST_GENERATION {
+            self.generation.store(current + 1, Relaxed);
+            return;
+        }
+        // Out of generations: every entry becomes generation 0, and the count starts again `OLD` searches later,
+        // so that no entry ever looks newer than it is.
+        for slot in self.slots.iter() {
+            let entry = read(slot);
+            if entry.bound().is_some() {
+                write(
+                    slot,
+                    entry.check,
+                    pack_move(entry.best),
+                    0,
+                    data_word(entry.score, entry.depth, entry.bound),
+                );
+            }
+        }
+        self.generation.store(OLD, Relaxed);
+    }
+
+    /// How many searches ago `entry` was written.
+    fn age(&self, entry: Entry, current: u32) -> u32 {
+        current.saturating_sub(entry.generation)
     }
 
     /// How full the table is, in thousandths, judged from its first thousand slots: those written by the
@@ -190,7 +225,7 @@ impl Table {
             .iter()
             .filter(|slot| {
                 let entry = read(slot);
-                entry.bound().is_some() && entry.generation() == generation
+                entry.bound().is_some() && entry.generation == generation
             })
             .count();
         (used * 1000 / sample.len()) as u32
@@ -215,8 +250,9 @@ impl Table {
         })
     }
 
-    /// Remember a result for `hash` searched to `depth` at `ply`. A slot is taken over unless it holds a deeper
-    /// result for another position from this same search.
+    /// Remember a result for `hash` searched to `depth` at `ply`. The same position's slot is always updated;
+    /// another position's entry keeps its place while it is deeper than the new result, by `AGE_WEIGHT` plies
+    /// less for each search since it was written.
     #[inline]
     pub fn store(&self, hash: u64, ply: usize, depth: u32, bound: Bound, score: i32, best: Option<Move>) {
         let slot = self.slot(hash);
@@ -225,8 +261,11 @@ impl Table {
         let depth = depth.min(u32::from(u8::MAX)) as u8;
         let generation = self.generation.load(Relaxed);
         let same = old.check == check && old.bound().is_some();
-        if !same && old.bound().is_some() && old.generation() == generation && old.depth > depth {
-            return;
+        if !same && old.bound().is_some() {
+            let worth = u32::from(old.depth).saturating_sub(AGE_WEIGHT * self.age(old, generation).min(OLD));
+            if worth > u32::from(depth) {
+                return;
+            }
         }
         let bound_bits = match bound {
             Bound::Exact => 1,
@@ -235,12 +274,24 @@ impl Table {
         };
         // A fail-low knows no best move; keep the one an earlier search of this position found.
         let best = pack_move(best.or(if same { old.best } else { None }));
-        let meta = generation << 2 | bound_bits;
-        let data = u32::from(score_to_table(score, ply) as i16 as u16) | u32::from(depth) << 16 | u32::from(meta) << 24;
-        slot.best.store(best, Relaxed);
-        slot.data.store(data, Relaxed);
-        slot.key.store(check ^ best ^ data, Relaxed);
+        let data = data_word(score_to_table(score, ply) as i16, depth, bound_bits);
+        write(slot, check, best, generation, data);
     }
+}
+
+/// The `data` word of an entry.
+#[inline]
+fn data_word(score: i16, depth: u8, bound: u8) -> u32 {
+    u32::from(score as u16) | u32::from(depth) << 16 | u32::from(bound) << 24
+}
+
+/// Fill a slot: the key word last, mixed with the other two, so that a reader of a half-written slot sees a miss.
+#[inline]
+fn write(slot: &Slot, check: u32, best: u32, generation: u32, data: u32) {
+    let best = best | generation << MOVE_BITS;
+    slot.best.store(best, Relaxed);
+    slot.data.store(data, Relaxed);
+    slot.key.store(check ^ best ^ data, Relaxed);
 }
 
 /// Read a slot; a slot torn by a concurrent write gives a `check` that matches no position it could be probed for.
@@ -251,10 +302,11 @@ fn read(slot: &Slot) -> Entry {
     let data = slot.data.load(Relaxed);
     Entry {
         check: key ^ best ^ data,
-        best: unpack_move(best),
+        best: unpack_move(best & ((1 << MOVE_BITS) - 1)),
         score: data as u16 as i16,
         depth: (data >> 16) as u8,
-        meta: (data >> 24) as u8,
+        bound: (data >> 24) as u8 & 3,
+        generation: best >> MOVE_BITS,
     }
 }
 
@@ -353,9 +405,50 @@ mod tests {
         assert_eq!(table.probe(1, 0).map(|h| h.score), Some(10));
         table.store(1, 0, 7, Bound::Upper, 5, None);
         assert_eq!(table.probe(1, 0).and_then(|h| h.best), Some(Move::Pass));
+        table.store(2, 0, 7, Bound::Exact, 20, None);
+        assert_eq!(
+            table.probe(2, 0).map(|h| h.score),
+            Some(20),
+            "as deep: the newer result"
+        );
+    }
+
+    #[test]
+    fn an_older_entry_gives_way_by_eight_plies_a_search() {
+        let table = Table::new(0).unwrap();
+        table.store(1, 0, 12, Bound::Exact, 10, None);
         table.new_search();
-        table.store(2, 0, 2, Bound::Exact, -20, None);
-        assert_eq!(table.probe(2, 0).map(|h| h.score), Some(-20));
+        // One search old, it is worth four plies: it stays against a depth-3 result and gives way to a depth-4 one.
+        table.store(2, 0, 3, Bound::Exact, 20, None);
+        assert_eq!(table.probe(1, 0).map(|h| h.score), Some(10));
+        table.store(2, 0, 4, Bound::Exact, 20, None);
+        assert_eq!(table.probe(2, 0).map(|h| h.score), Some(20));
+        // A search later the depth-4 entry is worth nothing.
+        table.new_search();
+        table.store(3, 0, 0, Bound::Exact, 30, None);
+        assert_eq!(table.probe(3, 0).map(|h| h.score), Some(30));
+    }
+
+    #[test]
+    fn ages_never_wrap_into_fresh() {
+        let table = Table::new(0).unwrap();
+        table.store(1, 0, 40, Bound::Exact, 10, None);
+        // Sixty-four searches later (a long game), the entry is old whatever a counter of a few bits would say.
+        for _ in 0..64 {
+            table.new_search();
+        }
+        table.store(2, 0, 1, Bound::Exact, 20, None);
+        assert_eq!(table.probe(2, 0).map(|h| h.score), Some(20));
+        // And when the generations run out, every entry is marked old rather than new.
+        table.store(1, 0, 40, Bound::Exact, 10, Some(Move::Pass));
+        table.generation.store(LAST_GENERATION, Relaxed);
+        table.store(1, 0, 40, Bound::Exact, 10, Some(Move::Pass));
+        table.new_search();
+        assert_eq!(table.generation.load(Relaxed), OLD);
+        let hit = table.probe(1, 0).expect("kept through the renumbering");
+        assert_eq!((hit.score, hit.depth, hit.best), (10, 40, Some(Move::Pass)));
+        table.store(2, 0, 0, Bound::Exact, 20, None);
+        assert_eq!(table.probe(2, 0).map(|h| h.score), Some(20));
     }
 
     #[test]
