@@ -113,7 +113,7 @@ fn command(rng: &mut StdRng, legal: &[String]) -> String {
 
 /// Legal moves of the game a GameString names (none for a finished or unreadable one).
 fn legal_moves(game: &str) -> Vec<String> {
-    let Ok(mut pos) = Position::from_game_string(game) else {
+    let Ok(pos) = Position::from_game_string(game) else {
         return Vec::new();
     };
     if pos.state().is_over() {
@@ -121,7 +121,7 @@ fn legal_moves(game: &str) -> Vec<String> {
     }
     pos.legal_moves()
         .into_iter()
-        .map(|mv| waggle::move_string(&mut pos, mv).to_string())
+        .map(|mv| waggle::move_string(&pos, mv).to_string())
         .collect()
 }
 

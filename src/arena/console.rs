@@ -51,6 +51,12 @@ pub fn play_match(
     if let Some(stream) = progress {
         note(writeln!(stream, "\r\x1b[K"));
     }
+    for (number, message) in &outcome.failed {
+        note(writeln!(
+            out,
+            "Game {number} was not counted: the referee failed ({message}). This is a bug in Waggle: please report it."
+        ));
+    }
     if outcome.interrupted {
         let kept = match (&config.results_file, &config.pgn_dir) {
             (None, None) => String::new(),

@@ -8,6 +8,7 @@
 use std::collections::VecDeque;
 use std::fs::{self, File};
 use std::io::Write;
+use std::panic::{self, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -113,6 +114,16 @@ pub struct MatchOutcome {
     pub interrupted: bool,
     /// Games that were in progress when the match was abandoned: not counted, not written.
     pub abandoned: usize,
+    /// Games the referee failed on (a panic: a bug in Waggle), with what the panic said: not counted, not
+    /// written; the match went on.
+    pub failed: Vec<(usize, String)>,
+}
+
+/// How a game the workers took ended.
+enum Ended {
+    Played(Box<GameResult>),
+    Abandoned,
+    Failed(String),
 }
 
 /// A handle that cuts a running match short from another thread (Ctrl-C): first no new game starts, then the
@@ -187,7 +198,7 @@ pub fn run(
     let total = games.len();
     let queue = Arc::new(Mutex::new(games.into_iter().collect::<VecDeque<_>>()));
     let stop = Arc::new(AtomicBool::new(false));
-    let (sender, results) = mpsc::channel::<(ScheduledGame, Option<GameResult>)>();
+    let (sender, results) = mpsc::channel::<(ScheduledGame, Ended)>();
     let mut workers = Vec::new();
     for _ in 0..config.concurrency.max(1).min(total.max(1)) {
         let (queue, stop, sender, control) = (queue.clone(), stop.clone(), sender.clone(), control.clone());
@@ -210,8 +221,18 @@ pub fn run(
                 };
                 let opening = &openings[game.opening % openings.len()];
                 let (white, black) = two_mut(&mut players, game.white, game.black);
-                let result = play_game(white, black, opening, &settings);
-                if sender.send((game, result)).is_err() {
+                let ended = match panic::catch_unwind(AssertUnwindSafe(|| play_game(white, black, opening, &settings)))
+                {
+                    Ok(Some(result)) => Ended::Played(Box::new(result)),
+                    Ok(None) => Ended::Abandoned,
+                    Err(panic) => {
+                        // The engines may be mid-reply: both start afresh for their next game.
+                        white.discard();
+                        black.discard();
+                        Ended::Failed(crate::engine::panic_message(panic.as_ref()))
+                    }
+                };
+                if sender.send((game, ended)).is_err() {
                     break;
                 }
             }
@@ -225,10 +246,18 @@ pub fn run(
     let mut finished: Vec<Finished> = Vec::new();
     let mut decided = false;
     let mut abandoned = 0;
-    for (game, result) in results {
-        let Some(result) = result else {
-            abandoned += 1;
-            continue;
+    let mut failed = Vec::new();
+    for (game, ended) in results {
+        let result = match ended {
+            Ended::Played(result) => *result,
+            Ended::Abandoned => {
+                abandoned += 1;
+                continue;
+            }
+            Ended::Failed(message) => {
+                failed.push((game.number, message));
+                continue;
+            }
         };
         let record = Finished {
             game,
@@ -277,6 +306,7 @@ pub fn run(
         summary,
         scheduled: total,
         abandoned,
+        failed,
     })
 }
 

@@ -43,12 +43,17 @@ pub enum EngineError {
     /// The table the options ask for does not fit in memory (at start-up).
     #[error(transparent)]
     Memory(#[from] TableTooBig),
-    /// The search panicked: a bug. The game is as it was and the engine can go on.
-    #[error("The search failed ({message}); the game is unchanged. This is a bug in Waggle: please report it with the position {game}")]
-    SearchFailed {
+    /// Waggle panicked doing what it was asked: a bug. The game is as it was before, and the engine can go on.
+    #[error(
+        "Waggle failed {during} ({message}); the game is unchanged. This is a bug in Waggle: please report it with \
+         the position {game}"
+    )]
+    Failed {
+        /// What it was doing: `searching`, `playing the move`, …
+        during: &'static str,
         /// What the panic said.
         message: String,
-        /// The GameString of the position searched.
+        /// The GameString of the game it was asked about (empty before the first game).
         game: String,
     },
     /// A new table size did not fit; the old table stays.
@@ -90,6 +95,9 @@ pub struct Engine {
     game: Option<Game>,
     searcher: Searcher,
     options: Options,
+    /// Panic in `play` after changing the game, to test that the game is put back.
+    #[cfg(test)]
+    pub(crate) fault_in_play: bool,
 }
 
 impl Engine {
@@ -102,6 +110,8 @@ impl Engine {
             game: None,
             searcher,
             options,
+            #[cfg(test)]
+            fault_in_play: false,
         })
     }
 
@@ -135,12 +145,16 @@ impl Engine {
     /// Start a game: a Base game for `None`, otherwise a GameTypeString or a whole GameString (every move checked).
     /// On error the previous game stays.
     pub fn new_game(&mut self, spec: Option<&str>) -> Result<&Game, EngineError> {
-        let game = match spec {
-            None => Game::new(GameType::BASE, self.rules()),
-            Some(text) => Game::load(text, self.rules())?,
-        };
-        self.searcher.clear();
-        Ok(self.game.insert(game))
+        self.guarded("starting the game", |engine| {
+            let game = match spec {
+                None => Game::new(GameType::BASE, engine.rules()),
+                Some(text) => Game::load(text, engine.rules())?,
+            };
+            engine.searcher.clear();
+            engine.game = Some(game);
+            Ok(())
+        })?;
+        self.game.as_ref().ok_or(EngineError::NoGame)
     }
 
     /// The game, which must be in progress.
@@ -151,15 +165,41 @@ impl Engine {
     /// Play the move `text` names (any MoveString that resolves to a legal move; `pass` when nothing else is).
     pub fn play(&mut self, text: &str) -> Result<&Game, EngineError> {
         self.game_in_progress()?;
-        let game = self.game.as_mut().ok_or(EngineError::NoGame)?;
-        game.play_text(text)?;
-        Ok(game)
+        self.guarded("playing the move", |engine| {
+            #[cfg(test)]
+            if engine.fault_in_play {
+                if let Some(game) = engine.game.as_mut() {
+                    let _ = game.play_text(text);
+                }
+                panic!("a fault made on purpose after playing the move");
+            }
+            let game = engine.game.as_mut().ok_or(EngineError::NoGame)?;
+            game.play_text(text)?;
+            Ok(())
+        })?;
+        self.game.as_ref().ok_or(EngineError::NoGame)
     }
 
     /// Every legal move in canonical form: `pass` alone when nothing else is legal.
     pub fn valid_moves(&self) -> Result<Vec<MoveString>, EngineError> {
         let game = self.game_in_progress()?;
-        Ok(game.legal_moves().into_iter().map(|mv| game.move_string(mv)).collect())
+        panic::catch_unwind(|| game.legal_moves().into_iter().map(|mv| game.move_string(mv)).collect())
+            .map_err(|panic| failure("listing the moves", panic.as_ref(), Some(game)))
+    }
+
+    /// Do `change`, which may change the game; should it panic (a bug), the game is put back as it was before and
+    /// the panic becomes [`EngineError::Failed`], so that the engine goes on.
+    fn guarded(
+        &mut self,
+        during: &'static str,
+        change: impl FnOnce(&mut Engine) -> Result<(), EngineError>,
+    ) -> Result<(), EngineError> {
+        let before = self.game.clone();
+        panic::catch_unwind(AssertUnwindSafe(|| change(self))).unwrap_or_else(|panic| {
+            let error = failure(during, panic.as_ref(), before.as_ref());
+            self.game = before;
+            Err(error)
+        })
     }
 
     /// The best move of the current position: the opening book's when the OpeningBook option is on and the book
@@ -210,10 +250,7 @@ impl Engine {
         }));
         let lines = searched.map_err(|panic| {
             self.searcher.recover();
-            EngineError::SearchFailed {
-                message: panic_message(panic.as_ref()),
-                game: game.game_string().to_string(),
-            }
+            failure("searching", panic.as_ref(), Some(game))
         })?;
         if lines.is_empty() {
             return Err(EngineError::GameOver(game.state()));
@@ -261,9 +298,11 @@ impl Engine {
 
     /// Take back the last `n` moves.
     pub fn undo(&mut self, n: usize) -> Result<&Game, EngineError> {
-        let game = self.game.as_mut().ok_or(EngineError::NoGame)?;
-        game.undo(n)?;
-        Ok(game)
+        self.guarded("taking back moves", |engine| {
+            engine.game.as_mut().ok_or(EngineError::NoGame)?.undo(n)?;
+            Ok(())
+        })?;
+        self.game.as_ref().ok_or(EngineError::NoGame)
     }
 
     /// Set option `name` to `value`. A new table size that the machine cannot give is refused (the old table
@@ -296,6 +335,15 @@ fn name(game: &Game, report: &Report) -> Thought {
         best: game.move_string(report.best),
         pv: game.line(&report.pv),
         report: report.clone(),
+    }
+}
+
+/// The error for a panic while `during`, about `game`.
+fn failure(during: &'static str, panic: &(dyn Any + Send), game: Option<&Game>) -> EngineError {
+    EngineError::Failed {
+        during,
+        message: panic_message(panic),
+        game: game.map(|g| g.game_string().to_string()).unwrap_or_default(),
     }
 }
 
@@ -393,5 +441,28 @@ mod tests {
         engine.set_option("ThreefoldRepetitionDraw", "False").unwrap();
         assert_eq!(engine.game().unwrap().state(), GameState::InProgress);
         assert_eq!(engine.game().unwrap().position().repetitions(), 3);
+    }
+
+    #[test]
+    fn a_panic_while_playing_leaves_the_game_as_it_was() {
+        let mut engine = Engine::new(Options::default()).unwrap();
+        engine.new_game(Some("Base+MLP;InProgress;Black[1];wS1")).unwrap();
+        engine.fault_in_play = true;
+        let failed = engine.play("bS1 wS1-").err().expect("the fault");
+        assert!(
+            failed
+                .to_string()
+                .starts_with("Waggle failed playing the move (a fault made on purpose"),
+            "{failed}"
+        );
+        assert!(
+            failed
+                .to_string()
+                .ends_with("the position Base+MLP;InProgress;Black[1];wS1"),
+            "{failed}"
+        );
+        assert_eq!(engine.game().unwrap().record().len(), 1, "the move is taken back");
+        engine.fault_in_play = false;
+        assert_eq!(engine.play("bS1 wS1-").unwrap().record().len(), 2);
     }
 }

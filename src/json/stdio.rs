@@ -25,7 +25,17 @@ enum Line {
 
 /// Answer each line of `input` with one line on `output`, skipping blank lines, until the input ends; `answered`
 /// counts the responses written.
-pub fn serve(mut input: impl BufRead, mut output: impl Write, answered: &AtomicU64) -> io::Result<()> {
+pub fn serve(input: impl BufRead, output: impl Write, answered: &AtomicU64) -> io::Result<()> {
+    serve_with(input, output, answered, respond)
+}
+
+/// [`serve`], each request answered by `responder` ([`respond`], or a stand-in in tests).
+fn serve_with(
+    mut input: impl BufRead,
+    mut output: impl Write,
+    answered: &AtomicU64,
+    responder: impl Fn(&str) -> String + std::panic::RefUnwindSafe,
+) -> io::Result<()> {
     let mut line = Vec::new();
     loop {
         let response = match read_line(&mut input, &mut line, MAX_LINE)? {
@@ -34,7 +44,7 @@ pub fn serve(mut input: impl BufRead, mut output: impl Write, answered: &AtomicU
             Line::Read => match std::str::from_utf8(&line) {
                 Ok(text) if text.trim().is_empty() => continue,
                 // A request that panics is answered with an Error, and the next line is read.
-                Ok(text) => std::panic::catch_unwind(|| respond(text))
+                Ok(text) => std::panic::catch_unwind(|| responder(text))
                     .unwrap_or_else(|panic| error_body(&failure(panic.as_ref()))),
                 Err(_) => error_response(&Ids::default(), &RequestError::NotText),
             },
@@ -116,5 +126,26 @@ mod tests {
         assert_eq!(answered.load(Ordering::Relaxed), 3);
         assert!(lines[0].contains("\"Greetings\""));
         assert!(lines[1].contains("\"Error\"") && lines[2].contains("\"Error\""));
+    }
+
+    #[test]
+    fn a_request_that_panics_gets_an_error_and_the_next_line_is_answered() {
+        let input = "boom\n{\"request_type\": \"Greetings\"}\n";
+        let mut output = Vec::new();
+        let responder = |text: &str| {
+            if text == "boom" {
+                panic!("a fault made on purpose");
+            }
+            respond(text)
+        };
+        serve_with(io::Cursor::new(input), &mut output, &AtomicU64::new(0), responder).unwrap();
+        let text = String::from_utf8(output).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2, "{text}");
+        assert!(
+            lines[0].contains("\"Error\"") && lines[0].contains("(a fault made on purpose)"),
+            "{text}"
+        );
+        assert!(lines[1].contains("\"Greetings\""), "{text}");
     }
 }

@@ -14,6 +14,7 @@ mod reply;
 
 use std::collections::VecDeque;
 use std::io::{self, Write};
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
@@ -27,7 +28,7 @@ use crate::piece::Color;
 use crate::search::{Clocks, Limits, SideClock, Stopper};
 use crate::uhp::{option_line, Command, Reply, SearchLimit, CLOCK_CAPABILITY};
 
-use reply::{answer, info_line, search_answer};
+use reply::{answer, info_line};
 
 /// What the caller should do after an event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -281,12 +282,9 @@ impl<W: Write> Session<W> {
                 let reply = match outcome {
                     Outcome::Best(result) => {
                         self.ponder_on = result.as_ref().ok().map(|t| PonderOn::After(t.report.best));
-                        Some(search_answer(
-                            result.map(|thought| vec![thought.best.to_string()]),
-                            &line,
-                        ))
+                        Some(answer(result.map(|thought| vec![thought.best.to_string()]), &line))
                     }
-                    Outcome::Analysis(result) => Some(search_answer(
+                    Outcome::Analysis(result) => Some(answer(
                         result.map(|lines| lines.iter().map(|t| info_line(t, None)).collect()),
                         &line,
                     )),
@@ -347,7 +345,23 @@ impl<W: Write> Session<W> {
                 return Ok(Flow::Continue);
             }
         };
-        if let Some(reply) = self.command(command, line.trim()) {
+        // The engine turns its own panics into errors and keeps its game; a panic in the session's own work (a
+        // drawing, a listing) becomes an `err` here, and the session goes on.
+        let line = line.trim();
+        let reply = panic::catch_unwind(AssertUnwindSafe(|| self.command(command, line))).unwrap_or_else(|panic| {
+            let game = self
+                .engine
+                .as_ref()
+                .and_then(Engine::game)
+                .map(|g| g.game_string().to_string());
+            Some(Reply::err(format!(
+                "Waggle failed ({}); the game is unchanged. This is a bug in Waggle: please report it with the \
+                 position {} and the command '{line}'.",
+                crate::engine::panic_message(panic.as_ref()),
+                game.unwrap_or_default()
+            )))
+        });
+        if let Some(reply) = reply {
             self.write(&reply)?;
         }
         Ok(Flow::Continue)
@@ -362,22 +376,25 @@ impl<W: Write> Session<W> {
         Some(match command {
             Command::Info => Reply::ok(info_lines()),
             Command::NewGame(spec) => {
-                let reply = answer(engine.new_game(spec.as_deref()).map(game_line));
+                let reply = answer(engine.new_game(spec.as_deref()).map(game_line), line);
                 (self.side, self.ponder_on) = (None, None);
                 reply
             }
-            Command::Play(text) => self.play(&text),
-            Command::Pass => self.play("pass"),
-            Command::ValidMoves => answer(engine.valid_moves().map(|moves| {
-                let names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-                vec![names.join(";")]
-            })),
+            Command::Play(text) => self.play(&text, line),
+            Command::Pass => self.play("pass", line),
+            Command::ValidMoves => answer(
+                engine.valid_moves().map(|moves| {
+                    let names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                    vec![names.join(";")]
+                }),
+                line,
+            ),
             Command::BestMove(limit) => return self.search(1, limit, true, line),
             Command::Analyze(count, limit) => return self.search(count, limit, false, line),
             Command::Stop => Reply::ok(vec![]),
             Command::Undo(n) => {
                 self.ponder_on = None;
-                answer(engine.undo(n).map(game_line))
+                answer(engine.undo(n).map(game_line), line)
             }
             Command::Options => Reply::ok(engine.options().all().iter().map(option_line).collect()),
             Command::OptionsGet(name) => answer(
@@ -386,8 +403,11 @@ impl<W: Write> Session<W> {
                     .info(&name)
                     .map(|o| vec![option_line(&o)])
                     .map_err(EngineError::from),
+                line,
             ),
-            Command::OptionsSet(name, value) => answer(engine.set_option(&name, &value).map(|o| vec![option_line(&o)])),
+            Command::OptionsSet(name, value) => {
+                answer(engine.set_option(&name, &value).map(|o| vec![option_line(&o)]), line)
+            }
             Command::Help => Reply::ok(HELP.trim().lines().map(String::from).collect()),
             Command::Perft(depth) => return self.count(depth),
             Command::Board => answer(
@@ -395,6 +415,7 @@ impl<W: Write> Session<W> {
                     .game()
                     .map(|game| board_text(game.position()).lines().map(String::from).collect())
                     .ok_or(EngineError::NoGame),
+                line,
             ),
             Command::History => answer(
                 engine
@@ -404,6 +425,7 @@ impl<W: Write> Session<W> {
                         record.map(|(i, mv)| format!("{}. {mv}", i + 1)).collect()
                     })
                     .ok_or(EngineError::NoGame),
+                line,
             ),
             Command::Exit => Reply::ok(vec![]),
         })
@@ -412,7 +434,7 @@ impl<W: Write> Session<W> {
     /// `play` and `pass`; afterwards, in a game where the engine has been asked for a move, ponder on the new
     /// position whoever is to move: when it is the opponent, the move just played is most likely the engine's
     /// own (a viewer or a referee plays it back at once), and the opponent's thinking time is the time to use.
-    fn play(&mut self, text: &str) -> Reply {
+    fn play(&mut self, text: &str, line: &str) -> Reply {
         let Some(engine) = self.engine.as_mut() else {
             return Reply::err("The engine is busy.");
         };
@@ -420,7 +442,7 @@ impl<W: Write> Session<W> {
         if result.is_ok() {
             self.ponder_on = self.side.is_some().then_some(PonderOn::Current);
         }
-        answer(result.map(|line| vec![line]))
+        answer(result.map(|game| vec![game]), line)
     }
 
     /// Start a search thread for `bestmove` (`count` 1, `best`) or `analyze`; `None` when it started (it will
@@ -451,7 +473,7 @@ impl<W: Write> Session<W> {
         // Refuse at once what cannot be searched, so that the reply does not wait for a thread.
         if let Err(e) = engine.valid_moves() {
             self.engine = Some(engine);
-            return Some(answer(Err(e)));
+            return Some(answer(Err(e), line));
         }
         if best {
             self.side = engine.game().map(|g| g.position().to_move());
@@ -489,7 +511,7 @@ impl<W: Write> Session<W> {
         let engine = self.engine.take()?;
         let Some(position) = engine.game().map(|game| game.position().clone()) else {
             self.engine = Some(engine);
-            return Some(answer(Err(EngineError::NoGame)));
+            return Some(answer(Err(EngineError::NoGame), &format!("perft {depth}")));
         };
         let stop = Arc::new(AtomicBool::new(false));
         let (flag, sender) = (stop.clone(), self.sender.clone());
@@ -726,7 +748,7 @@ mod tests {
             let (game, failed, (history, best)) = finished
                 .recv_timeout(std::time::Duration::from_secs(60))
                 .unwrap_or_else(|_| panic!("{fault:?} with {helpers} helpers: the session never answered"));
-            assert!(failed.starts_with("err The search failed ("), "{failed}");
+            assert!(failed.starts_with("err Waggle failed searching ("), "{failed}");
             assert!(
                 failed.contains(&format!("the position {game} and the command 'bestmove depth 20'.")),
                 "{failed}"
@@ -735,5 +757,26 @@ mod tests {
             assert_eq!(history, "1. wS1\n2. bS1 wS1-\n3. wQ -wS1\n4. bQ bS1-\nok\n");
             assert!(best.lines().count() == 2 && best.ends_with("\nok\n"), "{best}");
         }
+    }
+
+    /// A panic in any other command (here `play`, after it changed the game) is an `err` too, and the game is put
+    /// back as it was.
+    #[test]
+    fn a_command_that_panics_becomes_an_error_and_changes_nothing() {
+        let mut s = session();
+        ask(&mut s, "newgame Base+MLP;InProgress;Black[1];wS1");
+        s.engine.as_mut().unwrap().fault_in_play = true;
+        let failed = ask(&mut s, "play bS1 wS1-");
+        assert!(failed.starts_with("err Waggle failed playing the move ("), "{failed}");
+        assert!(
+            failed.ends_with("the position Base+MLP;InProgress;Black[1];wS1 and the command 'play bS1 wS1-'.\nok\n"),
+            "{failed}"
+        );
+        s.engine.as_mut().unwrap().fault_in_play = false;
+        assert_eq!(ask(&mut s, "history"), "1. wS1\nok\n");
+        assert_eq!(
+            ask(&mut s, "play bS1 wS1-"),
+            "Base+MLP;InProgress;White[2];wS1;bS1 wS1-\nok\n"
+        );
     }
 }

@@ -4,23 +4,16 @@
 use crate::engine::{EngineError, SearchInfo, Thought};
 use crate::uhp::Reply;
 
-/// The reply for a result: its lines, or the error as `invalidmove` (a move that cannot be played) or `err`.
-pub(super) fn answer(result: Result<Vec<String>, EngineError>) -> Reply {
+/// The reply to the command `line`: its lines, or the error as `invalidmove` (a move that cannot be played) or
+/// `err`. A failure (a bug) names the command as well as the position, so that the person can report both.
+pub(super) fn answer(result: Result<Vec<String>, EngineError>, line: &str) -> Reply {
     match result {
         Ok(lines) => Reply::ok(lines),
         Err(EngineError::Move(e)) => Reply::invalid_move(e.to_string()),
         Err(e @ EngineError::NoGame) => Reply::err(format!("{e} Try 'newgame' to start a new game.")),
         Err(e @ EngineError::GameOver(_)) => Reply::err(format!("{e} Try 'undo' or 'newgame'.")),
+        Err(e @ EngineError::Failed { .. }) => Reply::err(format!("{e} and the command '{line}'.")),
         Err(e) => Reply::err(e.to_string()),
-    }
-}
-
-/// The reply to a search started by the command `line`: as [`answer`], and a failed search's report names the
-/// command as well as the position, so that the person can report it.
-pub(super) fn search_answer(result: Result<Vec<String>, EngineError>, line: &str) -> Reply {
-    match result {
-        Err(e @ EngineError::SearchFailed { .. }) => Reply::err(format!("{e} and the command '{line}'.")),
-        other => answer(other),
     }
 }
 
