@@ -352,7 +352,7 @@ fn run() -> Result<ExitCode> {
                 threefold_repetition_draw: cli.threefold_repetition_draw,
                 ..options
             };
-            done(run_engine(options, cli.verbose, weights(cli.weights.as_deref())?))
+            run_engine(options, cli.verbose, weights(cli.weights.as_deref())?)
         }
     }
 }
@@ -370,7 +370,7 @@ fn helpers(threads: usize) -> Result<String> {
 /// The UHP loop. Stdin is read on its own thread, so that the session goes on working (a search, pondering)
 /// while it waits for lines, notices the end of input at once, and can be interrupted: SIGINT stops a running
 /// search (the move found so far is still printed) and ends the process when idle.
-fn run_engine(options: Options, verbose: bool, weights: waggle::eval::WeightSets) -> Result<()> {
+fn run_engine(options: Options, verbose: bool, weights: waggle::eval::WeightSets) -> Result<ExitCode> {
     let mut engine = Engine::new(options).context("starting the engine")?;
     engine.set_weights(weights);
     let stdout = io::stdout();
@@ -405,8 +405,10 @@ fn run_engine(options: Options, verbose: bool, weights: waggle::eval::WeightSets
     });
     match session.run() {
         // The reader of stdout is gone: nobody is listening any more.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        other => other.context("writing to stdout"),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(e).context("writing to stdout"),
+        Ok(()) if session.interrupted() => Ok(interrupt::exit_code()),
+        Ok(()) => Ok(ExitCode::SUCCESS),
     }
 }
 

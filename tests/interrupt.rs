@@ -356,3 +356,14 @@ fn wait_for(lines: &Receiver<String>, found: impl Fn(&str) -> bool) -> bool {
     }
     false
 }
+
+/// The UHP engine: Ctrl-C during a search stops it (the move is still printed, see tests/uhp.rs); when idle it
+/// ends the engine.
+#[test]
+fn the_engine_ends_on_ctrl_c_when_idle() {
+    let run = Running::start(&[]);
+    assert!(run.line(ENDS).unwrap().starts_with("id Waggle"));
+    run.interrupt();
+    let (code, _, _) = run.finish(ENDS);
+    assert_eq!(code, Some(130));
+}

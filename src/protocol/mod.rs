@@ -132,6 +132,8 @@ pub struct Session<W: Write> {
     ponder_on: Option<PonderOn>,
     /// Whether the search in progress prints intermediate lines (its engine, and so its options, are lent out).
     reporting: bool,
+    /// The session ended on an interrupt (Ctrl-C while idle).
+    interrupted: bool,
 }
 
 impl<W: Write> Session<W> {
@@ -150,6 +152,7 @@ impl<W: Write> Session<W> {
             side: None,
             ponder_on: None,
             reporting: false,
+            interrupted: false,
         }
     }
 
@@ -172,6 +175,11 @@ impl<W: Write> Session<W> {
     /// thread has it.
     pub fn engine(&self) -> Option<&Engine> {
         self.engine.as_ref()
+    }
+
+    /// Whether the session ended because it was interrupted (Ctrl-C while idle), not by `exit` or the input's end.
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
     }
 
     /// The start-up block: the `info` reply.
@@ -261,7 +269,10 @@ impl<W: Write> Session<W> {
                     search.stopper.stop();
                     Ok(Flow::Continue)
                 }
-                State::Idle | State::Pondering(_) => Ok(Flow::Exit),
+                State::Idle | State::Pondering(_) => {
+                    self.interrupted = true;
+                    Ok(Flow::Exit)
+                }
             },
             Event::Progress(info) => {
                 self.report_progress(&info)?;
