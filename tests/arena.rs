@@ -6,10 +6,18 @@
 //! print junk, flood, disagree about the game, refuse a legal move, run out of time. Without that flag it runs
 //! the tests below, each a match: every forfeit must go to the right side with the right reason, and every match
 //! must finish.
+//!
+//! The random fake (`random:SEED`) also stalls, dies mid-reply and writes lines longer than the referee keeps;
+//! given `--tally FILE`, it appends the number of lines it writes after each reply, so that a fuzz run can say how
+//! many lines reached the referee. `cargo test --test arena -- --ignored` runs the long fuzz: at least
+//! [`LONG_FUZZ_LINES`] lines.
 
+use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::mpsc::channel;
+use std::thread;
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
@@ -26,14 +34,18 @@ use waggle::{GameState, GameType, Rules};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    if let Some(i) = args.iter().position(|a| a == "--fake-engine") {
-        fake_engine(args.get(i + 1).map(String::as_str).unwrap_or("honest"));
+    let value_of = |flag: &str| {
+        let i = args.iter().position(|a| a == flag)?;
+        args.get(i + 1).map(String::as_str)
+    };
+    if args.iter().any(|a| a == "--fake-engine") {
+        fake_engine(value_of("--fake-engine").unwrap_or("honest"), value_of("--tally"));
         return;
     }
     let filter = args.iter().skip(1).find(|a| !a.starts_with('-')).cloned();
     // `cargo test --test arena -- --ignored` runs the long fuzz instead.
     if args.iter().any(|a| a == "--ignored") {
-        fuzz_replies(0..200);
+        random_replies_long_fuzz();
         println!("test random_replies_long_fuzz ... ok");
         return;
     }
@@ -87,6 +99,11 @@ fn fake(kind: &str) -> String {
     format!("'{}' --fake-engine {kind}", exe.display())
 }
 
+/// The command line of a fake engine of `kind` that tallies the lines it writes in `tally`.
+fn tallied_fake(kind: &str, tally: &Path) -> String {
+    format!("{} --tally '{}'", fake(kind), tally.display())
+}
+
 fn waggle() -> String {
     format!("'{}'", env!("CARGO_BIN_EXE_waggle"))
 }
@@ -122,12 +139,13 @@ impl Drop for Scratch {
     }
 }
 
-/// Settings for quick games at depth 1.
+/// Settings for quick games at depth 1. Every engine that hangs or stalls costs the whole timeout, so it is short;
+/// Waggle answers a command at depth 1 in milliseconds, so it is still ample.
 fn quick(limit: MoveLimit) -> GameSettings {
     GameSettings {
         limit,
         margin: Duration::from_millis(300),
-        timeout: Duration::from_secs(3),
+        timeout: Duration::from_secs(1),
         max_plies: Some(80),
         threefold: false,
     }
@@ -441,36 +459,158 @@ fn a_round_robin_ranks_every_engine() {
 }
 
 fn random_replies_never_hang_the_referee() {
-    fuzz_replies(0..6);
+    let dir = scratch("fuzz-tally");
+    let tally = dir.join("lines");
+    let mut lines = 0;
+    for seed in 0..6 {
+        let _ = fuzz_replies(seed, 2, &tally);
+        let now = lines_in(&tally);
+        assert!(now > lines, "seed {seed}: no lines tallied");
+        lines = now;
+    }
+    println!("    {lines} reply lines reached the referee");
 }
 
-/// Matches against fakes that answer at random (honestly, or with junk, errors, floods, early exits, wrong
-/// GameStrings, moves in any notation): every match finishes, Waggle never forfeits, and each forfeit is the fake's.
-fn fuzz_replies(seeds: std::ops::Range<u64>) {
-    for seed in seeds {
-        let dir = scratch(&format!("fuzz-{seed}"));
-        let (text, results) = play(
-            &[fake(&format!("random:{seed}")), waggle()],
-            2,
-            quick(MoveLimit::Depth(1)),
-            &dir,
-        );
-        assert_eq!(results.games.len(), 2, "seed {seed}: {text}");
-        for game in &results.games {
-            if let Some(color) = game.forfeit {
-                let loser = if color == waggle::Color::White {
-                    game.game.white
-                } else {
-                    game.game.black
-                };
-                assert_eq!(loser, 0, "seed {seed}: Waggle forfeited: {}", game.reason);
-            }
+/// How many lines the long fuzz sends the referee, at least.
+const LONG_FUZZ_LINES: u64 = 1_000_000;
+
+/// Matches against random fakes until [`LONG_FUZZ_LINES`] lines of replies have reached the referee.
+fn random_replies_long_fuzz() {
+    let start = Instant::now();
+    let dir = scratch("fuzz-long");
+    let tally = dir.join("lines");
+    let mut seed = 1_000;
+    let mut lines = 0;
+    let mut forfeits = std::collections::BTreeMap::new();
+    while lines < LONG_FUZZ_LINES {
+        for reason in fuzz_replies(seed, 40, &tally) {
+            *forfeits.entry(kind_of_forfeit(&reason)).or_insert(0) += 1;
         }
+        lines = lines_in(&tally);
+        seed += 1;
+        if seed % 25 == 0 {
+            println!("    {lines} lines after {} matches", seed - 1_000);
+        }
+    }
+    println!(
+        "    {lines} reply lines reached the referee in {} matches of 40 games, {:.0} s",
+        seed - 1_000,
+        start.elapsed().as_secs_f64()
+    );
+    println!("    the fake's forfeits: {forfeits:?}");
+    assert!(forfeits.contains_key("did not answer"), "no stall in the whole run");
+}
+
+/// What a forfeit was for, in a few words.
+fn kind_of_forfeit(reason: &str) -> &'static str {
+    const KINDS: &[&str] = &[
+        "did not answer",
+        "exited mid-game",
+        "flooded",
+        "stopped reading",
+        "disagrees",
+        "with err",
+        "with invalidmove",
+        "without a move",
+        "not a move here",
+        "illegal move",
+    ];
+    KINDS.iter().find(|k| reason.contains(*k)).copied().unwrap_or("other")
+}
+
+/// How long one match of the fuzz may take before it counts as hung: far more than the stalls can cost.
+const MATCH_PATIENCE: Duration = Duration::from_secs(600);
+
+/// A match of `games` games against a fake that answers at random (honestly, or with junk, errors, floods, early
+/// exits, deaths mid-reply, stalls, giant lines, wrong GameStrings, moves in any notation), tallying the fake's
+/// lines in `tally`: the match finishes, Waggle never forfeits, and each forfeit is the fake's. Returns the reasons
+/// of the forfeits.
+fn fuzz_replies(seed: u64, games: usize, tally: &Path) -> Vec<String> {
+    let dir = scratch(&format!("fuzz-{seed}"));
+    let engines = [tallied_fake(&format!("random:{seed}"), tally), waggle()];
+    // A hung referee would hang the test: end the test instead, saying where.
+    let (done, finished) = channel::<()>();
+    thread::spawn(move || {
+        if finished.recv_timeout(MATCH_PATIENCE).is_err() {
+            eprintln!("the match of seed {seed} did not finish within {MATCH_PATIENCE:?}");
+            std::process::exit(1);
+        }
+    });
+    let (text, results) = play(&engines, games, quick(MoveLimit::Depth(1)), &dir);
+    let _ = done.send(());
+    assert_eq!(results.games.len(), games, "seed {seed}: {text}");
+    for game in &results.games {
+        if let Some(color) = game.forfeit {
+            let loser = if color == waggle::Color::White {
+                game.game.white
+            } else {
+                game.game.black
+            };
+            assert_eq!(loser, 0, "seed {seed}: Waggle forfeited: {}", game.reason);
+        }
+    }
+    results
+        .games
+        .into_iter()
+        .filter(|g| g.forfeit.is_some())
+        .map(|g| g.reason)
+        .collect()
+}
+
+/// The lines tallied in `path` (none if there is no such file yet).
+fn lines_in(path: &Path) -> u64 {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines()
+        .map(|n| n.parse::<u64>().unwrap_or_else(|_| panic!("'{n}' in the tally")))
+        .sum()
+}
+
+/// A fake's stdout, counting the lines it writes; each flush appends the count since the last one to the tally
+/// file (one `write` to a file opened for appending, so that fakes running at once do not mix their counts).
+struct Tallied<W: Write> {
+    out: W,
+    lines: u64,
+    tally: Option<File>,
+}
+
+impl<W: Write> Tallied<W> {
+    fn new(out: W, tally: Option<&str>) -> Self {
+        let tally = tally.map(|path| {
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .unwrap_or_else(|e| panic!("the tally {path}: {e}"))
+        });
+        Tallied { out, lines: 0, tally }
+    }
+
+    /// The stream itself, for writes that are not counted: a flood would otherwise make up most of the tally.
+    fn untallied(&mut self) -> &mut W {
+        &mut self.out
     }
 }
 
-/// A UHP engine that plays honestly through Waggle's own session, except as `kind` says from its third move on.
-fn fake_engine(kind: &str) {
+impl<W: Write> Write for Tallied<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let written = self.out.write(buf)?;
+        self.lines += buf[..written].iter().filter(|&&b| b == b'\n').count() as u64;
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()?;
+        if let (Some(tally), true) = (self.tally.as_mut(), self.lines > 0) {
+            tally.write_all(format!("{}\n", self.lines).as_bytes())?;
+            self.lines = 0;
+        }
+        Ok(())
+    }
+}
+
+/// A UHP engine that plays honestly through Waggle's own session, except as `kind` says from its third move on;
+/// the lines it writes are tallied in the file `tally`, if given.
+fn fake_engine(kind: &str, tally: Option<&str>) {
     let mut session = Session::new(
         Vec::new(),
         Engine::new(Options {
@@ -479,7 +619,7 @@ fn fake_engine(kind: &str) {
         })
         .unwrap(),
     );
-    let mut out = io::stdout().lock();
+    let mut out = Tallied::new(io::stdout().lock(), tally);
     if kind == "stderr" {
         let _ = io::stderr().write_all(&vec![b'x'; 1 << 20]);
     }
@@ -487,10 +627,15 @@ fn fake_engine(kind: &str) {
     out.write_all(&std::mem::take(session.output_mut())).unwrap();
     out.flush().unwrap();
     let (mut moves, mut plays) = (0, 0);
+    // Each fake of a match starts afresh after a forfeit: its own process id keeps it from repeating the last one.
     let mut random = kind
         .strip_prefix("random:")
         .and_then(|seed| seed.parse::<u64>().ok())
-        .map(StdRng::seed_from_u64);
+        .map(|seed| {
+            let seed = seed ^ (u64::from(std::process::id()) << 32);
+            let _ = writeln!(io::stderr(), "random fake, seed {seed}");
+            StdRng::seed_from_u64(seed)
+        });
     for line in io::stdin().lock().lines() {
         let Ok(line) = line else { break };
         let command = line.split_whitespace().next().unwrap_or("").to_string();
@@ -572,11 +717,20 @@ fn fake_engine(kind: &str) {
     }
 }
 
+/// One in this many random replies is a stall: each costs the referee its whole timeout.
+const STALL_ODDS: u32 = 150;
+
+/// The shortest and longest giant line: longer than the referee keeps of a line (64 KiB).
+const GIANT_LINE: std::ops::Range<usize> = 65 * 1024..2 << 20;
+
 /// One of the many wrong ways to answer `line`.
-fn random_reply(rng: &mut StdRng, session: &mut Session<Vec<u8>>, line: &str, out: &mut impl Write) {
+fn random_reply(rng: &mut StdRng, session: &mut Session<Vec<u8>>, line: &str, out: &mut Tallied<impl Write>) {
     session.handle(line).unwrap();
     let honest = String::from_utf8(std::mem::take(session.output_mut())).unwrap();
     let first = honest.lines().next().unwrap_or("").to_string();
+    if rng.gen_ratio(1, STALL_ODDS) {
+        stall(rng, &first, out);
+    }
     let junk = [
         "",
         "ok ok",
@@ -588,7 +742,7 @@ fn random_reply(rng: &mut StdRng, session: &mut Session<Vec<u8>>, line: &str, ou
         "invalid",
         "\u{1F41D}",
     ];
-    let text = match rng.gen_range(0..9) {
+    let text = match rng.gen_range(0..11) {
         0 => format!("{}\nok\n", junk[rng.gen_range(0..junk.len())]),
         1 => "err something broke\nok\n".to_string(),
         2 => "invalidmove no\nok\n".to_string(),
@@ -598,12 +752,29 @@ fn random_reply(rng: &mut StdRng, session: &mut Session<Vec<u8>>, line: &str, ou
             let _ = out.flush();
             std::process::exit(0);
         }
-        5 => "flood\n".repeat(20_000),
+        5 => {
+            let _ = out.untallied().write_all("flood\n".repeat(20_000).as_bytes());
+            let _ = out.flush();
+            return;
+        }
         6 => format!(
             "{}\nok\n",
             first.replace("InProgress", "Draw").replace("White[", "Black[")
         ),
         7 => format!("{}x\nok\n", first),
+        8 => die_mid_reply(rng, &honest, out),
+        9 => {
+            let giant = giant_line(rng);
+            match rng.gen_range(0..3) {
+                0 => format!("{giant}\nok\n"),
+                1 => format!("{giant}\n{honest}"),
+                _ => {
+                    let _ = out.write_all(giant.as_bytes());
+                    let _ = out.flush();
+                    std::process::exit(0);
+                }
+            }
+        }
         _ => {
             std::thread::sleep(Duration::from_millis(rng.gen_range(0..50)));
             honest
@@ -611,6 +782,38 @@ fn random_reply(rng: &mut StdRng, session: &mut Session<Vec<u8>>, line: &str, ou
     };
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();
+}
+
+/// Write the `honest` reply cut anywhere short of its last newline (whole lines, then part of the next), then exit.
+fn die_mid_reply(rng: &mut StdRng, honest: &str, out: &mut impl Write) -> ! {
+    let lines: Vec<&str> = honest.lines().collect();
+    let whole = rng.gen_range(0..lines.len().max(1));
+    let mut text: String = lines.iter().take(whole).map(|l| format!("{l}\n")).collect();
+    if let Some(next) = lines.get(whole) {
+        text.push_str(next.get(..rng.gen_range(0..=next.len())).unwrap_or(""));
+    }
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+    std::process::exit(rng.gen_range(0..3));
+}
+
+/// A line longer than the referee keeps, without its newline.
+fn giant_line(rng: &mut StdRng) -> String {
+    "wQ -bA1;".repeat(rng.gen_range(GIANT_LINE) / 8)
+}
+
+/// Say nothing more (after nothing, half a line or a giant line) until the referee gives up and kills the fake.
+fn stall(rng: &mut StdRng, first: &str, out: &mut impl Write) -> ! {
+    let start = match rng.gen_range(0..3) {
+        0 => String::new(),
+        1 => first[..first.len() / 2].to_string(),
+        _ => giant_line(rng),
+    };
+    let _ = out.write_all(start.as_bytes());
+    let _ = out.flush();
+    // The referee kills the fake long before this; the bound keeps a stray one from lingering.
+    std::thread::sleep(Duration::from_secs(60));
+    std::process::exit(0);
 }
 
 /// The reply `bestmove` gave, with its move named from another piece next to the destination when there is one.
