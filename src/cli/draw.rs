@@ -1,0 +1,54 @@
+//! `waggle draw`: a position as text (hexes; coloured on a terminal unless NO_COLOR is set) or as an SVG picture.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Args as ClapArgs;
+use waggle::draw::{describe, last_move, svg, SvgStyle, TextStyle};
+use waggle::Position;
+
+#[derive(ClapArgs)]
+pub struct Args {
+    /// Write an SVG picture to this file ('-' for standard output) instead of drawing text.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<String>,
+    /// A GameString (or a GameTypeString).
+    game: String,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let pos = Position::from_game_string(&args.game).context("reading the position")?;
+    let last_move = last_move(&pos);
+    match args.svg {
+        Some(path) => {
+            let caption = format!(
+                "{} · {} · {} to move",
+                pos.game_type(),
+                pos.state(),
+                pos.to_move().name()
+            );
+            let picture = svg(
+                &pos,
+                &SvgStyle {
+                    last_move,
+                    caption: Some(caption),
+                },
+            );
+            if path == "-" {
+                io::stdout().write_all(picture.as_bytes())?;
+            } else {
+                std::fs::write(&path, picture).with_context(|| format!("writing {path}"))?;
+            }
+        }
+        None => {
+            let style = TextStyle {
+                color: super::colour(),
+                marks: Vec::new(),
+                last_move,
+            };
+            write!(io::stdout(), "{}", describe(&pos, &style))?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

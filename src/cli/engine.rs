@@ -1,0 +1,129 @@
+//! The flags that shape an engine, given before the subcommand (`waggle --threads 2 play`), and the one way every
+//! subcommand builds its [`Engine`] from them: the same flag means the same thing everywhere. Each subcommand
+//! gives its own defaults (the JSON API and self-play use smaller tables, self-play no book); a subcommand that
+//! builds no engine refuses them, rather than ignore them.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use waggle::engine::{cores, HelperThreads, Options};
+use waggle::eval::WeightSets;
+use waggle::Engine;
+
+/// The engine's flags: every UHP option, the weights, and `--verbose`. Unset flags take the subcommand's defaults.
+#[derive(Args, Debug, Default)]
+pub struct EngineFlags {
+    /// Transposition table size in MB (UHP option MaxHashSize, 1 to 4096).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    max_hash_size: Option<u64>,
+    /// Print `Move;Depth;Score;PV…` lines while thinking (UHP option ReportIntermediateBestMoves).
+    #[arg(long)]
+    report_intermediate_best_moves: bool,
+    /// End the game as a draw when a position occurs for the third time (UHP option ThreefoldRepetitionDraw).
+    #[arg(long)]
+    threefold_repetition_draw: bool,
+    /// Search threads, the first included (UHP option MaxHelperThreads: threads − 1 helpers); 0 for one per core.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Think while waiting for a command: Disabled, SingleThreaded or MultiThreaded (UHP option PonderDuringIdle).
+    #[arg(long, value_name = "MODE")]
+    ponder_during_idle: Option<String>,
+    /// Play the opening book's moves where it has one: True or False (UHP option OpeningBook).
+    #[arg(long, value_name = "BOOL")]
+    opening_book: Option<String>,
+    /// Also print each completed depth's search information to stderr.
+    #[arg(long)]
+    pub verbose: bool,
+    /// Evaluate with the weights in this file (`name value` lines, as `waggle tune` writes them; a `[GameType]`
+    /// header starts a set for that game type).
+    #[arg(long, value_name = "FILE")]
+    weights: Option<PathBuf>,
+}
+
+/// Which of the flags a subcommand that builds no engine of its own still takes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Takes {
+    /// Only `--weights` (the tuner starts from them).
+    Weights,
+    /// None (perft, draw, match, book, and the bench with its fixed settings).
+    Nothing,
+}
+
+impl EngineFlags {
+    /// The flags given, by name.
+    fn given(&self) -> Vec<&'static str> {
+        let flags = [
+            ("--max-hash-size", self.max_hash_size.is_some()),
+            ("--report-intermediate-best-moves", self.report_intermediate_best_moves),
+            ("--threefold-repetition-draw", self.threefold_repetition_draw),
+            ("--threads", self.threads.is_some()),
+            ("--ponder-during-idle", self.ponder_during_idle.is_some()),
+            ("--opening-book", self.opening_book.is_some()),
+            ("--verbose", self.verbose),
+            ("--weights", self.weights.is_some()),
+        ];
+        flags
+            .into_iter()
+            .filter(|(_, given)| *given)
+            .map(|(name, _)| name)
+            .collect()
+    }
+
+    /// Refuse the flags `subcommand` does not take.
+    pub fn check(&self, subcommand: &str, takes: Takes) -> Result<()> {
+        let refused: Vec<&str> = match takes {
+            Takes::Weights => self.given().into_iter().filter(|&f| f != "--weights").collect(),
+            Takes::Nothing => self.given(),
+        };
+        match refused.as_slice() {
+            [] => Ok(()),
+            [flag] => bail!("{flag} does not apply to waggle {subcommand}, which builds no engine of its own"),
+            flags => bail!(
+                "{} do not apply to waggle {subcommand}, which builds no engine of its own",
+                flags.join(", ")
+            ),
+        }
+    }
+
+    /// The options: `defaults` with the flags given laid over them.
+    pub fn options(&self, defaults: Options) -> Result<Options> {
+        let mut options = defaults;
+        if let Some(mb) = self.max_hash_size {
+            options.max_hash_size = mb as usize;
+        }
+        if let Some(threads) = self.threads {
+            options.max_helper_threads = match threads {
+                0 => HelperThreads::Auto,
+                1 => HelperThreads::None,
+                n if n <= cores() => HelperThreads::Count(n - 1),
+                n => bail!("--threads {n}: this machine has {} cores", cores()),
+            };
+        }
+        if let Some(mode) = &self.ponder_during_idle {
+            options = options.with("PonderDuringIdle", mode)?;
+        }
+        if let Some(book) = &self.opening_book {
+            options = options.with("OpeningBook", book)?;
+        }
+        options.report_intermediate_best_moves |= self.report_intermediate_best_moves;
+        options.threefold_repetition_draw |= self.threefold_repetition_draw;
+        Ok(options)
+    }
+
+    /// The evaluation weights: those of `--weights`, else the built-in ones.
+    pub fn weights(&self) -> Result<WeightSets> {
+        let Some(path) = &self.weights else {
+            return Ok(WeightSets::default());
+        };
+        let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        WeightSets::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+    }
+
+    /// The engine: `defaults` with the flags laid over them, and the weights.
+    pub fn build(&self, defaults: Options) -> Result<Engine> {
+        let mut engine = Engine::new(self.options(defaults)?).context("starting the engine")?;
+        engine.set_weights(self.weights()?);
+        Ok(engine)
+    }
+}

@@ -1,0 +1,52 @@
+//! `waggle json`: the Hive AI-module JSON API, one request a line on stdio or one per POST body over HTTP with
+//! `--listen`. Ctrl-C ends it and says how many requests it answered: over HTTP once those in progress are
+//! answered, on stdio at once.
+
+use std::io;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use anyhow::{Context, Result};
+use clap::Args as ClapArgs;
+
+use super::engine::EngineFlags;
+use super::interrupt;
+
+#[derive(ClapArgs)]
+pub struct Args {
+    /// Serve HTTP on this address (for example 127.0.0.1:8080), one request per POST body.
+    #[arg(long, value_name = "ADDR")]
+    listen: Option<String>,
+}
+
+pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
+    flags.check("json", super::engine::Takes::Nothing)?;
+    match args.listen {
+        None => {
+            let answered = Arc::new(AtomicU64::new(0));
+            let count = answered.clone();
+            interrupt::on_press(move |_| {
+                eprintln!(
+                    "waggle json: interrupted after answering {} requests",
+                    count.load(Ordering::SeqCst)
+                );
+                std::process::exit(i32::from(interrupt::INTERRUPTED));
+            })?;
+            waggle::json::serve_lines(io::stdin().lock(), io::stdout().lock(), &answered)
+                .context("serving JSON on stdio")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(addr) => {
+            let stop = interrupt::flag()?;
+            let answered = waggle::json::serve_http(
+                &addr,
+                |bound| eprintln!("waggle json: listening on http://{bound}"),
+                &stop,
+            )
+            .with_context(|| format!("serving JSON on {addr}"))?;
+            eprintln!("waggle json: stopped after answering {answered} requests");
+            Ok(interrupt::exit_code())
+        }
+    }
+}

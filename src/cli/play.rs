@@ -1,0 +1,88 @@
+//! `waggle play`: a game against Waggle at the terminal, with line editing when the input is a terminal. Ctrl-C
+//! while Waggle thinks makes it move at once; at a prompt the line editor drops the line typed; with input from a
+//! pipe it ends the game.
+
+use std::io::{self, IsTerminal};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use clap::Args as ClapArgs;
+use waggle::engine::Options;
+use waggle::play::{run as play, Lines, Plain, PlayConfig};
+use waggle::{Color, GameType};
+
+use super::engine::EngineFlags;
+use super::{interrupt, parse_seconds};
+
+#[derive(ClapArgs)]
+pub struct Args {
+    /// The side you play: white, black or random.
+    #[arg(long, value_name = "SIDE", default_value = "white")]
+    color: String,
+    /// The game type (Base, Base+M … Base+MLP).
+    #[arg(long, value_name = "TYPE", default_value = "Base+MLP")]
+    game_type: GameType,
+    /// How long Waggle thinks over each move, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = parse_seconds)]
+    time: Duration,
+    /// Start from this GameString instead of a new game.
+    #[arg(long, value_name = "GAMESTRING")]
+    from: Option<String>,
+}
+
+/// Lines from a terminal, with line editing and history.
+struct Editor(rustyline::DefaultEditor);
+
+impl Lines for Editor {
+    fn read(&mut self, prompt: &str) -> Option<String> {
+        loop {
+            match self.0.readline(prompt) {
+                Ok(line) => {
+                    let _ = self.0.add_history_entry(line.as_str());
+                    return Some(line);
+                }
+                // Ctrl+C abandons the line being typed.
+                Err(rustyline::error::ReadlineError::Interrupted) => continue,
+                Err(_) => return None,
+            }
+        }
+    }
+
+    fn shows_prompt(&self) -> bool {
+        true
+    }
+}
+
+pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
+    let person = match args.color.to_ascii_lowercase().as_str() {
+        "white" | "w" => Color::White,
+        "black" | "b" => Color::Black,
+        "random" => Color::ALL[usize::from(rand::random::<bool>())],
+        other => bail!("--color {other}: expected white, black or random"),
+    };
+    let config = PlayConfig {
+        person,
+        start: args.from.unwrap_or_else(|| args.game_type.to_string()),
+        think: args.time,
+        color: super::colour(),
+    };
+    let engine = flags.build(Options::default())?;
+    let stopper = engine.stopper();
+    interrupt::on_press(move |_| {
+        if stopper.is_searching() {
+            stopper.stop();
+        } else {
+            eprintln!("\nwaggle play: interrupted");
+            std::process::exit(i32::from(interrupt::INTERRUPTED));
+        }
+    })?;
+    let mut out = io::stdout().lock();
+    if io::stdin().is_terminal() {
+        let mut editor = Editor(rustyline::DefaultEditor::new().context("starting the line editor")?);
+        play(engine, &config, &mut editor, &mut out)?;
+    } else {
+        play(engine, &config, &mut Plain(io::stdin().lock()), &mut out)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,57 @@
+//! `waggle` with no subcommand: the UHP engine on stdin and stdout, as Mzinga.Viewer, game servers and scripts
+//! drive it. Stdin is read on a thread of its own, so that the session goes on working (a search, pondering)
+//! while it waits for lines, notices the end of input at once, and hears Ctrl-C: it stops a running search (the
+//! move found so far is still printed) and ends the engine when idle.
+
+use std::io::{self, BufRead};
+use std::process::ExitCode;
+use std::thread;
+
+use anyhow::{Context, Result};
+use waggle::engine::Options;
+use waggle::protocol::{Event, Session};
+
+use super::engine::EngineFlags;
+use super::interrupt;
+
+pub fn run(flags: &EngineFlags) -> Result<ExitCode> {
+    let engine = flags.build(Options::default())?;
+    let stdout = io::stdout();
+    let mut session = Session::new(stdout.lock(), engine);
+    session.set_verbose(flags.verbose);
+    let interrupts = session.sender();
+    interrupt::on_press(move |_| {
+        // The session has ended and the process is on its way out.
+        if interrupts.send(Event::Interrupt).is_err() {
+            std::process::exit(i32::from(interrupt::INTERRUPTED));
+        }
+    })?;
+    session.start()?;
+    let lines = session.sender();
+    thread::spawn(move || {
+        let mut stdin = io::stdin().lock();
+        let mut buffer = Vec::new();
+        loop {
+            buffer.clear();
+            // Bytes, not `lines()`: a line that is not UTF-8 gets an `err` like any other bad input instead of
+            // ending the session.
+            match stdin.read_until(b'\n', &mut buffer) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    let line = String::from_utf8_lossy(&buffer).into_owned();
+                    if lines.send(Event::Line(line)).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+        let _ = lines.send(Event::End);
+    });
+    match session.run() {
+        // The reader of stdout is gone: nobody is listening any more.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(e).context("writing to stdout"),
+        Ok(()) if session.interrupted() => Ok(interrupt::exit_code()),
+        Ok(()) => Ok(ExitCode::SUCCESS),
+    }
+}
