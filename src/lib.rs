@@ -48,31 +48,22 @@
 
 pub mod arena;
 pub mod bench;
-pub mod board;
 pub mod book;
 pub mod draw;
 pub mod engine;
 pub mod eval;
-pub mod game;
-pub mod game_type;
-pub mod hex;
 pub mod json;
-pub mod layout;
-pub mod legality;
-pub mod movegen;
-pub mod moves;
-pub mod notation;
-pub mod perft;
-pub mod pgn;
-pub mod piece;
-pub mod piece_set;
 pub mod play;
-pub mod position;
-pub mod protocol;
+pub mod record;
+pub mod rules;
 pub mod search;
-pub mod setup;
 pub mod tune;
 pub mod uhp;
+
+// The old paths, while the code still uses them.
+pub use record::{game, notation, pgn};
+pub use rules::{board, game_type, hex, layout, legality, movegen, moves, perft, piece, piece_set, position, setup};
+pub use uhp::session as protocol;
 
 pub use board::Board;
 pub use engine::{Engine, EngineError, Options};

@@ -7,7 +7,7 @@
 //! `waggle match` prints).
 
 pub mod console;
-pub mod openings;
+pub use crate::record::openings;
 pub mod process;
 pub mod referee;
 pub mod report;

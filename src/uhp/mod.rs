@@ -6,6 +6,7 @@
 
 mod command;
 mod reply;
+pub mod session;
 mod time;
 
 pub use command::{Command, CommandError, SearchLimit, CLOCK_CAPABILITY, MAX_ANALYZE, MAX_PERFT_DEPTH};
