@@ -60,19 +60,14 @@ pub mod search;
 pub mod tune;
 pub mod uhp;
 
-// The old paths, while the code still uses them.
-pub use record::{game, notation, pgn};
-pub use rules::{board, game_type, hex, layout, legality, movegen, moves, perft, piece, piece_set, position, setup};
-pub use uhp::session as protocol;
-
-pub use board::Board;
 pub use engine::{Engine, EngineError, Options};
-pub use game::{Game, PlayError, UndoError};
-pub use game_type::GameType;
-pub use hex::{Direction, Directions, Hex};
-pub use legality::IllegalMove;
-pub use moves::{Move, MoveList};
-pub use notation::{move_string, GameString, GameStringError, MoveString, NotationError};
-pub use piece::{Bug, Color, Piece};
-pub use piece_set::PieceSet;
-pub use position::{GameState, Position, Rules};
+pub use record::game::{Game, PlayError, UndoError};
+pub use record::notation::{move_string, GameString, GameStringError, MoveString, NotationError};
+pub use rules::board::Board;
+pub use rules::game_type::GameType;
+pub use rules::hex::{Direction, Directions, Hex};
+pub use rules::legality::IllegalMove;
+pub use rules::moves::{Move, MoveList};
+pub use rules::piece::{Bug, Color, Piece};
+pub use rules::piece_set::PieceSet;
+pub use rules::position::{GameState, Position, Rules};

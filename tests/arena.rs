@@ -26,10 +26,10 @@ use waggle::arena::console;
 use waggle::arena::results::read_file;
 use waggle::arena::{EngineSpec, GameSettings, MatchConfig, MoveLimit, Openings, Shard};
 use waggle::engine::{Engine, Options};
-use waggle::game::Game;
-use waggle::notation::MoveString;
-use waggle::pgn;
-use waggle::protocol::Session;
+use waggle::record::game::Game;
+use waggle::record::notation::MoveString;
+use waggle::record::pgn;
+use waggle::uhp::session::Session;
 use waggle::{GameState, GameType, Rules};
 
 fn main() {
@@ -708,7 +708,7 @@ fn fake_engine(kind: &str, tally: Option<&str>) {
             _ => {
                 let flow = session.handle(&line).unwrap();
                 out.write_all(&std::mem::take(session.output_mut())).unwrap();
-                if flow == waggle::protocol::Flow::Exit {
+                if flow == waggle::uhp::session::Flow::Exit {
                     return;
                 }
             }

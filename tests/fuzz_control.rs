@@ -22,7 +22,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use waggle::engine::{Engine, Options};
-use waggle::protocol::{Event, Session};
+use waggle::uhp::session::{Event, Session};
 use waggle::uhp::{Outcome, Reply, ReplyReader};
 use waggle::{MoveString, Position};
 

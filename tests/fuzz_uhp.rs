@@ -8,7 +8,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use waggle::engine::{Engine, Options};
-use waggle::protocol::{Flow, Session};
+use waggle::uhp::session::{Flow, Session};
 use waggle::uhp::{Outcome, ReplyReader};
 
 const WORDS: &[&str] = &[

@@ -11,7 +11,7 @@ use waggle::draw::Layout;
 use waggle::json::{
     answer, game_state_of, offered_turns, position_of, respond, CellName, JsonGameState, Turn, TurnKey,
 };
-use waggle::setup::{corner, Setup};
+use waggle::rules::setup::{corner, Setup};
 use waggle::{Bug, Color, GameType, Hex, Move, Position};
 
 /// The seed's Greetings request.

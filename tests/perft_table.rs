@@ -2,7 +2,7 @@
 //! positions to depth 4 run here; the deeper rows are `#[ignore]`d (`cargo test --release --test perft_table --
 //! --ignored`).
 
-use waggle::perft::{divide, perft};
+use waggle::rules::perft::{divide, perft};
 use waggle::{move_string, GameType, Position};
 
 /// perft(1..=6) of the start positions, in `GameType::ALL` order.

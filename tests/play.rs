@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use waggle::{pgn, Color, Game, GameState, Rules};
+use waggle::record::pgn;
+use waggle::{Color, Game, GameState, Rules};
 
 /// A running `waggle play` and the game as the test follows it.
 struct Player {

@@ -3,7 +3,7 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use waggle::notation::parse_piece;
+use waggle::record::notation::parse_piece;
 use waggle::{GameStringError, GameType, IllegalMove, Move, MoveList, MoveString, Position};
 
 /// Resolve and try `text` in the game `game`; the game must be unchanged afterwards.

@@ -7,7 +7,6 @@
 //! `waggle match` prints).
 
 pub mod console;
-pub use crate::record::openings;
 pub mod process;
 pub mod referee;
 pub mod report;

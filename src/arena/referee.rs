@@ -11,10 +11,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::process::{EngineProcess, Fault};
-use crate::game::Game;
-use crate::notation::{GameString, MoveString};
-use crate::piece::Color;
-use crate::position::{GameState, Rules};
+use crate::record::game::Game;
+use crate::record::notation::{GameString, MoveString};
+use crate::rules::piece::Color;
+use crate::rules::position::{GameState, Rules};
 use crate::uhp::{Command, Outcome, Reply, SearchLimit};
 
 /// How long each move may take.
@@ -516,7 +516,7 @@ mod tests {
 
     #[test]
     fn agreement_is_about_the_moves_in_any_notation() {
-        let mut game = Game::new(crate::game_type::GameType::BASE, Rules::default());
+        let mut game = Game::new(crate::rules::game_type::GameType::BASE, Rules::default());
         for mv in ["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-", "wQ \\wS1"] {
             game.play_text(mv).unwrap();
         }

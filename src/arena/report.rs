@@ -221,7 +221,7 @@ mod tests {
     use crate::arena::results::PairingSummary;
     use crate::arena::schedule::ScheduledGame;
     use crate::arena::stats::{Pentanomial, Score};
-    use crate::position::GameState;
+    use crate::rules::position::GameState;
 
     #[test]
     fn the_summary_reads_as_cutechess_prints_it() {

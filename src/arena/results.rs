@@ -10,8 +10,8 @@ use std::time::Duration;
 use super::referee::MoveTimes;
 use super::schedule::ScheduledGame;
 use super::stats::{GameScore, Pentanomial, Score, SprtSettings};
-use crate::piece::Color;
-use crate::position::GameState;
+use crate::rules::piece::Color;
+use crate::rules::position::GameState;
 
 /// The first line of a results file.
 const HEADER: &str = "# waggle match results 1";

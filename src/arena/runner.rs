@@ -14,15 +14,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 
-use super::openings::random_openings;
 use super::process::{EngineProcess, Fault};
 use super::referee::{play_game, GameResult, GameSettings, Player};
 use super::results::{file_header, summarize, Finished, Summary};
 use super::schedule::{schedule, ScheduledGame, Shard};
 use super::stats::{sprt, SprtSettings};
-use crate::game_type::GameType;
-use crate::notation::GameString;
-use crate::pgn::PgnGame;
+use crate::record::notation::GameString;
+use crate::record::openings::random_openings;
+use crate::record::pgn::PgnGame;
+use crate::rules::game_type::GameType;
 
 /// One engine of a match: its command line and, optionally, the name to report it under.
 #[derive(Clone, Debug, PartialEq, Eq)]

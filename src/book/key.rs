@@ -5,9 +5,9 @@
 //! Owns the key and the twelve symmetries of the hex grid. Pieces stunned by a Pillbug are not part of the key:
 //! the book holds positions of the first plies, where every move so far placed a piece.
 
-use crate::game_type::GameType;
-use crate::hex::Hex;
-use crate::position::Position;
+use crate::rules::game_type::GameType;
+use crate::rules::hex::Hex;
+use crate::rules::position::Position;
 
 /// A position up to the symmetries of the grid: the game type, the side to move and each stack, bottom piece
 /// first, at coordinates relative to the least cell. Compared as bytes.
@@ -74,7 +74,7 @@ pub fn key(position: &Position) -> Key {
 
 /// The game type as one byte: which expansions it has.
 fn game_type_byte(game_type: GameType) -> u8 {
-    use crate::piece::Bug;
+    use crate::rules::piece::Bug;
     [Bug::Mosquito, Bug::Ladybug, Bug::Pillbug]
         .iter()
         .enumerate()
@@ -85,8 +85,8 @@ fn game_type_byte(game_type: GameType) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
-    use crate::position::Rules;
+    use crate::record::game::Game;
+    use crate::rules::position::Rules;
 
     fn key_of(game_string: &str) -> Key {
         key(Game::load(game_string, Rules::default()).unwrap().position())

@@ -10,10 +10,10 @@ use std::collections::{HashMap, HashSet};
 
 use super::key::{key, Key};
 use super::BookLine;
-use crate::game::Game;
-use crate::piece::Color;
-use crate::position::{GameState, Position, Rules};
-use crate::tune::data::Record;
+use crate::record::game::Game;
+use crate::record::games::Record;
+use crate::rules::piece::Color;
+use crate::rules::position::{GameState, Position, Rules};
 
 /// What the games say about one position.
 #[derive(Default)]
@@ -103,7 +103,7 @@ fn count_game(record: &Record, plies: usize, nodes: &mut HashMap<Key, Node>) {
     let Ok(full) = Game::from_record(&record.game, Rules::default()) else {
         return;
     };
-    let moves: Vec<crate::moves::Move> = full.position().moves().collect();
+    let moves: Vec<crate::rules::moves::Move> = full.position().moves().collect();
     let mut game = Game::new(record.game.game_type, Rules::default());
     let mut previous: Option<Key> = None;
     for ply in 0..=plies.min(moves.len()) {
@@ -160,7 +160,7 @@ fn white_value(node_key: &Key, nodes: &HashMap<Key, Node>, learning: Learning, m
 }
 
 /// The legal move of `position` that leads to the position `child` (any one, when several do).
-pub(super) fn move_to(position: &Position, child: &Key) -> Option<crate::moves::Move> {
+pub(super) fn move_to(position: &Position, child: &Key) -> Option<crate::rules::moves::Move> {
     let mut scratch = position.clone();
     position.legal_moves().iter().copied().find(|&mv| {
         scratch.play_unchecked(mv);

@@ -18,10 +18,10 @@ use std::sync::OnceLock;
 
 pub use key::{key, Key};
 
-use crate::game::Game;
-use crate::moves::Move;
-use crate::notation::{GameString, MoveString};
-use crate::position::{Position, Rules};
+use crate::record::game::Game;
+use crate::record::notation::{GameString, MoveString};
+use crate::rules::moves::Move;
+use crate::rules::position::{Position, Rules};
 
 /// One line of a book: a position and its book move, with the figures it was chosen on.
 #[derive(Clone, Debug, PartialEq)]
@@ -124,7 +124,7 @@ impl Book {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game_type::GameType;
+    use crate::rules::game_type::GameType;
 
     #[test]
     fn the_builtin_book_parses_and_answers_its_own_positions() {

@@ -10,9 +10,8 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use clap::{Args as ClapArgs, Subcommand};
 use waggle::arena::stats::SprtSettings;
-use waggle::arena::{
-    console, openings, EngineSpec, GameSettings, MatchConfig, MatchControl, MoveLimit, Openings, Shard,
-};
+use waggle::arena::{console, EngineSpec, GameSettings, MatchConfig, MatchControl, MoveLimit, Openings, Shard};
+use waggle::record::openings;
 use waggle::GameType;
 
 use super::{interrupt, parse_seconds};

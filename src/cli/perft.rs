@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
-use waggle::perft::{divide_until, perft_by_depth, Interrupted};
+use waggle::rules::perft::{divide_until, perft_by_depth, Interrupted};
 use waggle::{move_string, Position};
 
 use super::interrupt;

@@ -9,7 +9,8 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
 use waggle::eval::Feature;
-use waggle::tune::{data, fit};
+use waggle::record::games as data;
+use waggle::tune::fit;
 use waggle::GameType;
 
 use super::engine::{EngineFlags, Takes};

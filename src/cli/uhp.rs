@@ -9,7 +9,7 @@ use std::thread;
 
 use anyhow::{Context, Result};
 use waggle::engine::Options;
-use waggle::protocol::{Event, Session};
+use waggle::uhp::session::{Event, Session};
 
 use super::engine::EngineFlags;
 use super::interrupt;

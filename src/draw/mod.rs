@@ -1,16 +1,16 @@
 //! Pictures of a position for people: the board drawn as text for a terminal (`text`) and as an SVG picture for
-//! pages (`svg`), cells placed by `crate::layout`. Front ends choose which picture to show and where.
+//! pages (`svg`), cells placed by `crate::rules::layout`. Front ends choose which picture to show and where.
 
 mod svg;
 mod text;
 
-pub use crate::layout::{Layout, Placed};
+pub use crate::rules::layout::{Layout, Placed};
 pub use svg::{svg, SvgStyle};
 pub use text::{board_text, describe, honeycomb, TextStyle};
 
-use crate::hex::Hex;
-use crate::moves::Move;
-use crate::position::Position;
+use crate::rules::hex::Hex;
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
 
 /// Where the last move of a game went, and where it came from (a placement comes from a hand).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,9 +5,9 @@
 use std::fmt::Write as _;
 
 use super::LastMove;
-use crate::layout::Layout;
-use crate::piece::Color;
-use crate::position::Position;
+use crate::rules::layout::Layout;
+use crate::rules::piece::Color;
+use crate::rules::position::Position;
 
 /// How to draw.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -11,10 +11,10 @@
 //! ```
 
 use super::LastMove;
-use crate::hex::Hex;
-use crate::layout::Layout;
-use crate::piece::Color;
-use crate::position::Position;
+use crate::rules::hex::Hex;
+use crate::rules::layout::Layout;
+use crate::rules::piece::Color;
+use crate::rules::position::Position;
 
 /// How to draw.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

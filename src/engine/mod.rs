@@ -17,11 +17,11 @@ use std::panic::{self, AssertUnwindSafe};
 use std::time::Duration;
 
 use crate::book::Book;
-use crate::game::{Game, PlayError, UndoError};
-use crate::game_type::GameType;
-use crate::moves::Move;
-use crate::notation::{GameStringError, MoveString};
-use crate::position::{GameState, Rules};
+use crate::record::game::{Game, PlayError, UndoError};
+use crate::record::notation::{GameStringError, MoveString};
+use crate::rules::game_type::GameType;
+use crate::rules::moves::Move;
+use crate::rules::position::{GameState, Rules};
 use crate::search::{Limits, Progress, Report, Searcher, Stopper, TableTooBig};
 
 /// Why the engine cannot do what it was asked. The texts are for people; front ends add their own hints (which

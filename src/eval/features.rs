@@ -4,11 +4,11 @@
 //!
 //! Owns the features and how they are counted; not their weights.
 
-use crate::board::Board;
-use crate::movegen::placement_count;
-use crate::piece::{Bug, Color};
-use crate::piece_set::PieceSet;
-use crate::position::Position;
+use crate::rules::board::Board;
+use crate::rules::movegen::placement_count;
+use crate::rules::piece::{Bug, Color};
+use crate::rules::piece_set::PieceSet;
+use crate::rules::position::Position;
 
 /// Number of features.
 pub const FEATURE_COUNT: usize = 33;
@@ -206,7 +206,7 @@ fn count_side(pos: &Position, board: &Board, color: Color, pinned: PieceSet, sig
 /// Whether `piece` (on top of its stack) could plausibly move: not pinned to the hive, and not boxed in when it
 /// can only slide. A cheap stand-in for counting its moves.
 #[inline]
-fn is_free(board: &Board, piece: crate::piece::Piece, pinned: PieceSet) -> bool {
+fn is_free(board: &Board, piece: crate::rules::piece::Piece, pinned: PieceSet) -> bool {
     let Some(hex) = board.hex_of(piece) else {
         return false;
     };
@@ -244,7 +244,7 @@ mod tests {
             .legal_moves()
             .iter()
             .filter_map(|mv| match mv {
-                crate::moves::Move::Place { to, .. } => Some(*to),
+                crate::rules::moves::Move::Place { to, .. } => Some(*to),
                 _ => None,
             })
             .collect();
@@ -256,12 +256,12 @@ mod tests {
     /// Placement cells count what the move generator lets each side place on, capped, mine minus theirs.
     #[test]
     fn placement_cells_are_where_each_side_may_place() {
-        use crate::moves::{Move, MoveList};
+        use crate::rules::moves::{Move, MoveList};
         use rand::{rngs::StdRng, Rng, SeedableRng};
         let mut rng = StdRng::seed_from_u64(3);
         let mut seen = [0; 2];
         for _ in 0..30 {
-            let mut pos = Position::new(crate::game_type::GameType::MLP);
+            let mut pos = Position::new(crate::rules::game_type::GameType::MLP);
             for _ in 0..50 {
                 if pos.state().is_over() {
                     break;

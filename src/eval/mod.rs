@@ -10,10 +10,10 @@ mod features;
 
 pub use features::{Feature, Features, FEATURE_COUNT};
 
-use crate::game_type::GameType;
+use crate::rules::game_type::GameType;
 #[cfg(test)]
-use crate::piece::Bug;
-use crate::position::Position;
+use crate::rules::piece::Bug;
+use crate::rules::position::Position;
 
 /// The largest magnitude `evaluate` returns, well below the search's win scores.
 pub const MAX_EVAL: i32 = 20_000;
@@ -153,7 +153,7 @@ pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game_type::GameType;
+    use crate::rules::game_type::GameType;
 
     /// The default weights of `pos`'s game type.
     fn weights_of(pos: &Position) -> Weights {

@@ -7,12 +7,12 @@
 
 use std::collections::BTreeMap;
 
-use crate::game_type::GameType;
-use crate::hex::Hex;
-use crate::moves::Move;
-use crate::piece::{Bug, Color};
-use crate::position::{GameState, Position, Rules};
-use crate::setup::{Cell, Setup};
+use crate::rules::game_type::GameType;
+use crate::rules::hex::Hex;
+use crate::rules::moves::Move;
+use crate::rules::piece::{Bug, Color};
+use crate::rules::position::{GameState, Position, Rules};
+use crate::rules::setup::{Cell, Setup};
 
 use super::carries::ability_users;
 use super::error::RequestError;

@@ -7,10 +7,10 @@
 //! Owns naming the carrier only: whether the move is legal at all is for the generator to say, so callers ask
 //! about moves it listed.
 
-use crate::board::Board;
-use crate::hex::Hex;
-use crate::piece::Bug;
-use crate::position::Position;
+use crate::rules::board::Board;
+use crate::rules::hex::Hex;
+use crate::rules::piece::Bug;
+use crate::rules::position::Position;
 
 /// The cells of the power users that could carry the piece at `from` to `to`, for the side to move.
 pub fn ability_users(pos: &Position, from: Hex, to: Hex) -> Vec<Hex> {
@@ -68,8 +68,8 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::game_type::GameType;
-    use crate::moves::Move;
+    use crate::rules::game_type::GameType;
+    use crate::rules::moves::Move;
 
     /// The opponent's pieces move only when carried, so for them the generator is an exact oracle: a carrier is
     /// named exactly when the generator lists the move.

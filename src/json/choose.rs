@@ -8,10 +8,10 @@
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
-use crate::moves::Move;
-use crate::position::{GameState, Position};
+use crate::rules::moves::Move;
+use crate::rules::position::{GameState, Position};
+use crate::rules::setup::Cell;
 use crate::search::{Limits, Searcher};
-use crate::setup::Cell;
 
 use super::board::position_of;
 use super::carries::ability_users;

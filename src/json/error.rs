@@ -1,7 +1,7 @@
 //! Why a request gets an Error response, in words for the person who sent it. Every failure of the JSON front end
 //! ends up here, and from here in one place: the `message` of an Error response.
 
-use crate::setup::SetupError;
+use crate::rules::setup::SetupError;
 
 use super::names::CellName;
 

@@ -7,10 +7,10 @@
 
 use std::collections::HashMap;
 
-use crate::board::Board;
-use crate::hex::Hex;
-use crate::layout::Layout;
-use crate::setup::Cell;
+use crate::rules::board::Board;
+use crate::rules::hex::Hex;
+use crate::rules::layout::Layout;
+use crate::rules::setup::Cell;
 
 use super::names::CellName;
 

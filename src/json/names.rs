@@ -10,8 +10,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::piece::{Bug, Color};
-use crate::setup::Cell;
+use crate::rules::piece::{Bug, Color};
+use crate::rules::setup::Cell;
 
 /// A cell of the API's grid: `"x,y"`, where `x + y` is even and the neighbours of `(x, y)` are `(x ± 2, y)` and
 /// `(x ± 1, y ± 1)` (a doubled-width layout of pointy-topped hexes: `y` counts rows to the south).

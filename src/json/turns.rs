@@ -8,10 +8,10 @@
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 
-use crate::moves::Move;
-use crate::piece::Bug;
-use crate::position::Position;
-use crate::setup::Cell;
+use crate::rules::moves::Move;
+use crate::rules::piece::Bug;
+use crate::rules::position::Position;
+use crate::rules::setup::Cell;
 
 use super::carries::ability_users;
 use super::frame::Frame;

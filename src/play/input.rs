@@ -1,8 +1,8 @@
 //! What a person types in `waggle play`: a move, or one of a few words. Parsing only; nothing here touches the
 //! game.
 
-use crate::notation::parse_piece;
-use crate::piece::Piece;
+use crate::record::notation::parse_piece;
+use crate::rules::piece::Piece;
 
 /// One line of the person's input.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -14,10 +14,10 @@ use std::time::Duration;
 
 use crate::draw::{describe, last_move, TextStyle};
 use crate::engine::{Engine, EngineError};
-use crate::moves::Move;
-use crate::pgn::PgnGame;
-use crate::piece::Color;
-use crate::position::GameState;
+use crate::record::pgn::PgnGame;
+use crate::rules::moves::Move;
+use crate::rules::piece::Color;
+use crate::rules::position::GameState;
 use crate::search::Limits;
 
 use input::{parse, Input};
@@ -157,7 +157,7 @@ impl Conversation<'_> {
     }
 
     /// Draw the board, with `marks` on the cells given.
-    fn show(&self, out: &mut impl Write, marks: &[crate::hex::Hex]) -> io::Result<()> {
+    fn show(&self, out: &mut impl Write, marks: &[crate::rules::hex::Hex]) -> io::Result<()> {
         let Some(game) = self.engine.game() else { return Ok(()) };
         let style = TextStyle {
             color: self.config.color,

@@ -4,11 +4,11 @@
 //!
 //! Owns the game's life: start, load, play, undo. Searching is the engine's; text output is the front ends'.
 
-use crate::game_type::GameType;
-use crate::legality::IllegalMove;
-use crate::moves::Move;
-use crate::notation::{line, GameString, GameStringError, MoveString, NotationError};
-use crate::position::{GameState, Position, Rules};
+use crate::record::notation::{line, GameString, GameStringError, MoveString, NotationError};
+use crate::rules::game_type::GameType;
+use crate::rules::legality::IllegalMove;
+use crate::rules::moves::Move;
+use crate::rules::position::{GameState, Position, Rules};
 
 /// A move that cannot be played: text that is not a MoveString, or a move the rules forbid.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]

@@ -8,9 +8,9 @@
 use std::io::{self, BufRead, Write};
 
 use crate::eval::Features;
-use crate::game::Game;
-use crate::notation::GameString;
-use crate::position::{GameState, Position, Rules};
+use crate::record::game::Game;
+use crate::record::notation::GameString;
+use crate::rules::position::{GameState, Position, Rules};
 
 /// One finished self-play game.
 #[derive(Clone, Debug, PartialEq)]
@@ -102,7 +102,8 @@ pub fn samples(records: &[Record], skip: usize) -> Result<Vec<Sample>, DataError
 /// The result of a game for the side to move in `pos`.
 fn result_for(result: GameState, pos: &Position) -> f64 {
     match (result, pos.to_move()) {
-        (GameState::WhiteWins, crate::piece::Color::White) | (GameState::BlackWins, crate::piece::Color::Black) => 1.0,
+        (GameState::WhiteWins, crate::rules::piece::Color::White)
+        | (GameState::BlackWins, crate::rules::piece::Color::Black) => 1.0,
         (GameState::WhiteWins, _) | (GameState::BlackWins, _) => 0.0,
         _ => 0.5,
     }

@@ -9,11 +9,11 @@ use std::collections::HashSet;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::game::Game;
-use crate::game_type::GameType;
-use crate::notation::GameString;
-use crate::pgn;
-use crate::position::Rules;
+use crate::record::game::Game;
+use crate::record::notation::GameString;
+use crate::record::pgn;
+use crate::rules::game_type::GameType;
+use crate::rules::position::Rules;
 
 /// Up to `count` distinct openings of `plies` random legal moves each from the start of `game_type`, the same for
 /// the same seed. Openings that end the game are skipped; when fewer distinct openings exist than asked for (few

@@ -13,11 +13,11 @@
 use std::fmt;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::game::Game;
-use crate::game_type::{GameType, GameTypeError};
-use crate::notation::{GameString, GameStringError, MoveString, NotationError};
-use crate::piece::Color;
-use crate::position::{GameState, Rules};
+use crate::record::game::Game;
+use crate::record::notation::{GameString, GameStringError, MoveString, NotationError};
+use crate::rules::game_type::{GameType, GameTypeError};
+use crate::rules::piece::Color;
+use crate::rules::position::{GameState, Rules};
 
 /// One game record as a PGN file holds it.
 #[derive(Clone, Debug, PartialEq)]

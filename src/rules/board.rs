@@ -4,9 +4,9 @@
 //! move generator. Each cell keeps its top piece and its height; each piece remembers the piece under it,
 //! so a stack is a short linked list and a ground cell costs two bytes.
 
-use crate::hex::{Direction, Directions, Hex, GRID};
-use crate::piece::{Color, Piece};
-use crate::piece_set::PieceSet;
+use crate::rules::hex::{Direction, Directions, Hex, GRID};
+use crate::rules::piece::{Color, Piece};
+use crate::rules::piece_set::PieceSet;
 
 const NONE: u8 = u8::MAX;
 
@@ -247,7 +247,7 @@ pub(crate) fn mix(mut z: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piece::Bug;
+    use crate::rules::piece::Bug;
 
     #[test]
     fn push_and_pop_keep_stacks_and_hash() {

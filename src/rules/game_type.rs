@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::piece::Bug;
+use crate::rules::piece::Bug;
 
 /// The set of expansion bugs in play. Base bugs are always in.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

@@ -6,8 +6,8 @@
 
 use std::collections::VecDeque;
 
-use crate::board::Board;
-use crate::hex::{Direction, Hex};
+use crate::rules::board::Board;
+use crate::rules::hex::{Direction, Hex};
 
 /// A cell and where it goes: `q` grows to the east, `r` to the south-east (pointy-topped hexes, each row half a
 /// cell to the right of the one above).
@@ -92,7 +92,7 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::Position;
+    use crate::rules::position::Position;
 
     #[test]
     fn neighbours_on_the_board_are_neighbours_on_the_page() {

@@ -1,10 +1,10 @@
 //! Checked play: a move from outside is played only if the generator lists it; otherwise the reason it is
 //! illegal, in words a player understands (modelled on Mzinga's), and the position stays as it was.
 
-use crate::game_type::GameType;
-use crate::moves::Move;
-use crate::piece::{Bug, Piece};
-use crate::position::Position;
+use crate::rules::game_type::GameType;
+use crate::rules::moves::Move;
+use crate::rules::piece::{Bug, Piece};
+use crate::rules::position::Position;
 
 /// Why a move cannot be played.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]

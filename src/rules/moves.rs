@@ -2,8 +2,8 @@
 
 use smallvec::SmallVec;
 
-use crate::hex::Hex;
-use crate::piece::Piece;
+use crate::rules::hex::Hex;
+use crate::rules::piece::Piece;
 
 /// One turn's action. Small and `Copy`: the search keeps millions of them.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

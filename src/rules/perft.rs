@@ -5,8 +5,8 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::moves::{Move, MoveList};
-use crate::position::Position;
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::position::Position;
 
 /// The number of distinct move sequences of `depth` plies from `pos` (left as it was).
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::ops::{BitAnd, BitOr, Not, Sub};
 
-use crate::piece::{Color, Piece};
+use crate::rules::piece::{Color, Piece};
 
 /// A set of the 28 pieces.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -184,7 +184,7 @@ impl fmt::Display for PieceSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piece::Bug;
+    use crate::rules::piece::Bug;
 
     #[test]
     fn set_operations_follow_the_pieces() {

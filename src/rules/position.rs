@@ -6,12 +6,12 @@
 
 use std::fmt;
 
-use crate::board::{mix, Board};
-use crate::game_type::GameType;
-use crate::hex::{Directions, Hex};
-use crate::moves::Move;
-use crate::piece::{Bug, Color, Piece};
-use crate::piece_set::PieceSet;
+use crate::rules::board::{mix, Board};
+use crate::rules::game_type::GameType;
+use crate::rules::hex::{Directions, Hex};
+use crate::rules::moves::Move;
+use crate::rules::piece::{Bug, Color, Piece};
+use crate::rules::piece_set::PieceSet;
 
 /// Where a game stands.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -92,7 +92,7 @@ pub struct Position {
     stunned: Option<Piece>,
     state: GameState,
     history: Vec<Played>,
-    /// Plies played before the first move of `history`: a position set up from its stacks (`crate::setup`) starts
+    /// Plies played before the first move of `history`: a position set up from its stacks (`crate::rules::setup`) starts
     /// part-way through a game.
     ply_base: usize,
     rules: Rules,
@@ -324,7 +324,7 @@ impl Position {
     }
 
     /// Become the position set up with `board`, the pieces `in_game` (on the board or in hand), `to_move`, the
-    /// piece `stunned` by last turn's move and `ply` plies played: for `crate::setup`, which has checked them.
+    /// piece `stunned` by last turn's move and `ply` plies played: for `crate::rules::setup`, which has checked them.
     pub(crate) fn set_up(&mut self, board: Board, in_game: u32, to_move: Color, stunned: Option<Piece>, ply: usize) {
         self.board = board;
         self.in_game = in_game;
@@ -389,12 +389,12 @@ mod tests {
             // position before the shuttle (where the Queens had been placed rather than moved: nothing any side can
             // play differs, so it is the same position).
             for text in ["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"] {
-                let mv = crate::notation::MoveString::to_move(text.parse().unwrap(), &pos).unwrap();
+                let mv = crate::record::notation::MoveString::to_move(text.parse().unwrap(), &pos).unwrap();
                 pos.play(mv).unwrap();
             }
             let shuttle = ["wQ \\wS1", "bQ bS1\\", "wQ -wS1", "bQ bS1-"];
             for (i, text) in shuttle.iter().cycle().take(8).enumerate() {
-                let mv = crate::notation::MoveString::to_move(text.parse().unwrap(), &pos).unwrap();
+                let mv = crate::record::notation::MoveString::to_move(text.parse().unwrap(), &pos).unwrap();
                 pos.play(mv).unwrap();
                 let expected = 1 + i / 4 + usize::from(i % 4 == 3);
                 assert_eq!(pos.repetitions(), expected, "after shuttle move {}", i + 1);

@@ -9,12 +9,12 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use crate::board::Board;
-use crate::game_type::GameType;
-use crate::hex::Hex;
-use crate::layout::Layout;
-use crate::piece::{Bug, Color, Piece};
-use crate::position::{Position, Rules};
+use crate::rules::board::Board;
+use crate::rules::game_type::GameType;
+use crate::rules::hex::Hex;
+use crate::rules::layout::Layout;
+use crate::rules::piece::{Bug, Color, Piece};
+use crate::rules::position::{Position, Rules};
 
 /// Axial steps of the six directions, in `Direction::ALL` order: `q` grows to the east, `r` to the south-east.
 const STEPS: [(i32, i32); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];
@@ -200,7 +200,7 @@ fn plies_played(board: &Board, to_move: Color) -> usize {
     let pieces = |color: Color| board.on_board().iter().filter(|p| p.color() == color).count();
     let exact = |color: Color| {
         board
-            .hex_of(crate::position::queen(color))
+            .hex_of(crate::rules::position::queen(color))
             .is_none()
             .then(|| pieces(color))
     };
@@ -248,7 +248,7 @@ fn check_connected(stacks: &[Stack]) -> Result<(), SetupError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::Move;
+    use crate::rules::moves::Move;
 
     /// The legal moves without piece numbers: bug, colour, from and to, as cells counted from the hive's corner.
     fn described(pos: &Position) -> Vec<(Color, Bug, Option<Cell>, Cell)> {
@@ -275,9 +275,9 @@ mod tests {
         for text in [
             "Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-",
             "Base;InProgress;Black[3];wS1;bS1 wS1-;wS2 -wS1;bS2 bS1-;wQ /wS2",
-            include_str!("../tests/data/positions/pillbug_stun.txt"),
-            include_str!("../tests/data/positions/beetle_gate.txt"),
-            include_str!("../tests/data/positions/selfplay40.txt"),
+            include_str!("../../tests/data/positions/pillbug_stun.txt"),
+            include_str!("../../tests/data/positions/beetle_gate.txt"),
+            include_str!("../../tests/data/positions/selfplay40.txt"),
         ] {
             let pos = Position::from_game_string(text.trim()).unwrap();
             let setup = Setup::of(&pos);

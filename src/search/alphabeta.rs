@@ -7,9 +7,9 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::eval::{evaluate, Weights, MAX_EVAL};
-use crate::moves::{Move, MoveList};
-use crate::piece::Color;
-use crate::position::{GameState, Position};
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::piece::Color;
+use crate::rules::position::{GameState, Position};
 
 use super::evals::Evals;
 use super::ordering::{is_quiet, Heuristics};

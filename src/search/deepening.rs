@@ -15,8 +15,8 @@ use super::time::Deadline;
 use super::tt::Table;
 use super::{Report, MAX_DEPTH};
 use crate::eval::{evaluate, Weights};
-use crate::moves::MoveList;
-use crate::position::Position;
+use crate::rules::moves::MoveList;
+use crate::rules::position::Position;
 
 /// What one thread of a search keeps to itself besides its position: its move-ordering memory, its principal
 /// variation and the static evaluations it made.

@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::moves::Move;
+use crate::rules::moves::Move;
 
 pub use limits::{Clocks, Limits, SideClock};
 pub use searcher::Searcher;

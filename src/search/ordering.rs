@@ -7,11 +7,11 @@
 
 use smallvec::SmallVec;
 
-use crate::board::Board;
-use crate::hex::{Hex, GRID};
-use crate::moves::{Move, MoveList};
-use crate::piece::{Bug, Color, Piece};
-use crate::position::Position;
+use crate::rules::board::Board;
+use crate::rules::hex::{Hex, GRID};
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::piece::{Bug, Color, Piece};
+use crate::rules::position::Position;
 
 use super::MAX_PLY;
 

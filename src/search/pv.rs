@@ -2,7 +2,7 @@
 //!
 //! Owns only the bookkeeping; which line is best is the alpha-beta search's call.
 
-use crate::moves::Move;
+use crate::rules::moves::Move;
 
 use super::MAX_PLY;
 

@@ -16,8 +16,8 @@ use super::time::Deadline;
 use super::tt::{Table, TableTooBig};
 use super::{Control, Progress, Report, Stopper};
 use crate::eval::WeightSets;
-use crate::moves::MoveList;
-use crate::position::Position;
+use crate::rules::moves::MoveList;
+use crate::rules::position::Position;
 
 /// A reusable searcher.
 pub struct Searcher {

@@ -15,9 +15,9 @@
 use std::alloc::{self, Layout};
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
-use crate::hex::Hex;
-use crate::moves::Move;
-use crate::piece::Piece;
+use crate::rules::hex::Hex;
+use crate::rules::moves::Move;
+use crate::rules::piece::Piece;
 
 use super::{MAX_PLY, WIN};
 
@@ -380,7 +380,7 @@ fn score_from_table(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piece::{Bug, Color};
+    use crate::rules::piece::{Bug, Color};
 
     #[test]
     fn stores_and_finds_with_win_distance_moved_to_the_probing_ply() {

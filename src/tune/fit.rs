@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::eval::{Feature, Weights, FEATURE_COUNT};
 
-use super::data::Sample;
+use crate::record::games::Sample;
 
 /// How to fit.
 #[derive(Clone, Debug, PartialEq)]

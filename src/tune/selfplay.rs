@@ -11,12 +11,12 @@ use std::thread;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::data::Record;
-use crate::arena::openings::random_openings;
 use crate::eval::WeightSets;
-use crate::game::Game;
-use crate::game_type::GameType;
-use crate::position::{GameState, Rules};
+use crate::record::game::Game;
+use crate::record::games::Record;
+use crate::record::openings::random_openings;
+use crate::rules::game_type::GameType;
+use crate::rules::position::{GameState, Rules};
 use crate::search::{Limits, Searcher};
 
 /// What games to play.
@@ -83,7 +83,7 @@ pub fn play(settings: &SelfPlay, threads: usize, stop: &AtomicBool, mut on_game:
 /// One game from `opening`.
 fn one_game(
     searcher: &mut Searcher,
-    opening: &crate::notation::GameString,
+    opening: &crate::record::notation::GameString,
     settings: &SelfPlay,
     seed: u64,
 ) -> Option<Record> {

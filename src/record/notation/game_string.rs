@@ -6,9 +6,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{line, GameStringError, MoveString, NotationError};
-use crate::game_type::GameType;
-use crate::piece::Color;
-use crate::position::{GameState, Position, Rules};
+use crate::rules::game_type::GameType;
+use crate::rules::piece::Color;
+use crate::rules::position::{GameState, Position, Rules};
 
 /// A GameString split into its fields: the game record. Parsed from text, its state and turn fields are as
 /// written and never trusted; made from a game ([`GameString::of`]), they are the game's and the moves are canonical.

@@ -10,9 +10,9 @@ mod move_string;
 pub use game_string::GameString;
 pub use move_string::{line, move_string, MoveString};
 
-use crate::game_type::GameTypeError;
-use crate::legality::IllegalMove;
-use crate::piece::{Bug, Color, Piece};
+use crate::rules::game_type::GameTypeError;
+use crate::rules::legality::IllegalMove;
+use crate::rules::piece::{Bug, Color, Piece};
 
 /// Text that is not a valid MoveString or GameString.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]

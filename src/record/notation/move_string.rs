@@ -5,12 +5,12 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{parse_piece, NotationError};
-use crate::game_type::GameType;
-use crate::hex::{Direction, Hex};
-use crate::legality::IllegalMove;
-use crate::moves::Move;
-use crate::piece::Piece;
-use crate::position::Position;
+use crate::rules::game_type::GameType;
+use crate::rules::hex::{Direction, Hex};
+use crate::rules::legality::IllegalMove;
+use crate::rules::moves::Move;
+use crate::rules::piece::Piece;
+use crate::rules::position::Position;
 
 /// A MoveString as written, before it meets a position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

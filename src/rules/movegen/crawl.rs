@@ -3,7 +3,7 @@
 
 use super::dests::CellSet;
 use super::hive::{cells_towards, slides_from, Without};
-use crate::hex::Hex;
+use crate::rules::hex::Hex;
 
 /// The empty cells one slide away from `from`.
 #[inline]

@@ -1,6 +1,6 @@
 //! Sets of cells without allocation: a stamp per cell, bumped instead of cleared.
 
-use crate::hex::{Hex, GRID};
+use crate::rules::hex::{Hex, GRID};
 
 /// A set of cells that remembers insertion order; emptied in O(1).
 #[derive(Clone)]

@@ -5,8 +5,8 @@
 //! is on its way ([`Without`]), so that nothing is ever lifted off the real board and move generation needs no
 //! `&mut`.
 
-use crate::board::Board;
-use crate::hex::{Direction, Hex, GRID};
+use crate::rules::board::Board;
+use crate::rules::hex::{Direction, Hex, GRID};
 
 /// What the step rules need to know about the board: how high each stack is and which neighbours of a cell are
 /// occupied.

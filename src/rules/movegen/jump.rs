@@ -1,8 +1,8 @@
 //! The Grasshopper: a straight jump over one or more pieces to the first empty cell.
 
 use super::dests::CellSet;
-use crate::board::Board;
-use crate::hex::{Direction, Hex};
+use crate::rules::board::Board;
+use crate::rules::hex::{Direction, Hex};
 
 /// Jumps from `from` (the mover already lifted).
 #[inline]

@@ -2,7 +2,7 @@
 
 use super::dests::CellSet;
 use super::hive::{can_step, Surface, Without};
-use crate::hex::Direction;
+use crate::rules::hex::Direction;
 
 /// Ladybug walks from `board.gone`, the cell the Ladybug left (now empty).
 pub(crate) fn ladybug(board: &Without, out: &mut CellSet) {

@@ -17,12 +17,12 @@ mod step;
 
 use std::cell::RefCell;
 
-use crate::board::Board;
-use crate::hex::Hex;
-use crate::moves::{Move, MoveList};
-use crate::piece::{Bug, Color, Piece};
-use crate::piece_set::PieceSet;
-use crate::position::{queen, Position};
+use crate::rules::board::Board;
+use crate::rules::hex::Hex;
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::piece::{Bug, Color, Piece};
+use crate::rules::piece_set::PieceSet;
+use crate::rules::position::{queen, Position};
 
 use dests::CellSet;
 use hive::{slides_from, Tarjan, Without};

@@ -2,9 +2,9 @@
 //! Pillbug and down into an empty neighbouring cell.
 
 use super::hive::can_step;
-use crate::board::Board;
-use crate::hex::{Direction, Hex};
-use crate::piece::Piece;
+use crate::rules::board::Board;
+use crate::rules::hex::{Direction, Hex};
+use crate::rules::piece::Piece;
 
 /// Most carries in one position: two power users, six pieces each, six cells each.
 const MAX_CARRIES: usize = 2 * 6 * 6;

@@ -2,9 +2,9 @@
 //! touching its own colour and not the other's (judged by the top of each stack).
 
 use super::dests::CellSet;
-use crate::board::Board;
-use crate::hex::{Direction, Hex};
-use crate::piece::{Color, Piece};
+use crate::rules::board::Board;
+use crate::rules::hex::{Direction, Hex};
+use crate::rules::piece::{Color, Piece};
 
 /// The cells where `color` may place a piece.
 pub(crate) fn placement_cells(board: &Board, color: Color, out: &mut CellSet) {
@@ -79,9 +79,9 @@ pub(crate) const fn color_mask(color: Color) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game_type::GameType;
-    use crate::moves::MoveList;
-    use crate::position::Position;
+    use crate::rules::game_type::GameType;
+    use crate::rules::moves::MoveList;
+    use crate::rules::position::Position;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 

@@ -3,8 +3,8 @@
 
 use super::dests::CellSet;
 use super::hive::{can_step, cells_towards, slides_from};
-use crate::board::Board;
-use crate::hex::{Direction, Hex};
+use crate::rules::board::Board;
+use crate::rules::hex::{Direction, Hex};
 
 /// Slides of one cell along the ground from `from` (lifted or not: only neighbours of `from` matter).
 #[inline]

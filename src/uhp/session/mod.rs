@@ -22,9 +22,9 @@ use std::thread;
 
 use crate::draw::board_text;
 use crate::engine::{Engine, EngineError, SearchInfo, Thought};
-use crate::moves::Move;
-use crate::perft::perft_by_depth;
-use crate::piece::Color;
+use crate::rules::moves::Move;
+use crate::rules::perft::perft_by_depth;
+use crate::rules::piece::Color;
 use crate::search::{Clocks, Limits, SideClock, Stopper};
 use crate::uhp::{option_line, Command, Reply, SearchLimit, CLOCK_CAPABILITY};
 
@@ -383,7 +383,7 @@ impl<W: Write> Session<W> {
         let Some(engine) = self.engine.as_mut() else {
             return Some(Reply::err("The engine is busy."));
         };
-        let game_line = |game: &crate::game::Game| vec![game.game_string().to_string()];
+        let game_line = |game: &crate::record::game::Game| vec![game.game_string().to_string()];
         Some(match command {
             Command::Info => Reply::ok(info_lines()),
             Command::NewGame(spec) => {
