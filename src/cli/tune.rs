@@ -9,8 +9,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
 use waggle::eval::Feature;
-use waggle::record::games as data;
-use waggle::tune::fit;
+use waggle::tune::{fit, samples};
 use waggle::GameType;
 
 use super::engine::{EngineFlags, Takes};
@@ -38,7 +37,7 @@ pub struct Args {
 pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
     flags.check("tune", Takes::Weights)?;
     let records = super::read_games(&args.files)?;
-    let samples = data::samples(&records, args.skip).context("replaying the games")?;
+    let samples = samples::samples(&records, args.skip).context("replaying the games")?;
     let mut stdout = io::stdout().lock();
     writeln!(stdout, "{} games, {} positions", records.len(), samples.len())?;
     let settings = fit::FitSettings {

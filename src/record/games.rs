@@ -1,16 +1,13 @@
-//! The tuner's data: self-play games, one a line, `RESULT<TAB>GAMESTRING`, where RESULT is the game's end
-//! (`WhiteWins`, `BlackWins` or `Draw`, a draw also for a game cut short). Files from several runs (several
-//! machines, several seeds) merge by concatenation.
+//! Games files: finished games, one a line, `RESULT<TAB>GAMESTRING`, where RESULT is the game's end (`WhiteWins`,
+//! `BlackWins` or `Draw`, a draw also for a game cut short). Self-play writes them; the tuner and the book learn
+//! from them. Files from several runs (several machines, several seeds) merge by concatenation.
 //!
-//! Owns the format and the positions drawn from it: every position of every game from a given ply on, with the
-//! result from the side to move's point of view.
+//! Owns the format only.
 
 use std::io::{self, BufRead, Write};
 
-use crate::eval::Features;
-use crate::record::game::Game;
 use crate::record::notation::GameString;
-use crate::rules::position::{GameState, Position, Rules};
+use crate::rules::position::GameState;
 
 /// One finished self-play game.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,53 +65,12 @@ pub fn read(input: impl BufRead) -> Result<Vec<Record>, DataError> {
     Ok(records)
 }
 
-/// A position's features and how the game ended for its side to move: 1 won, ½ drawn, 0 lost.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Sample {
-    pub features: Features,
-    pub result: f64,
-}
-
-/// The positions of `records` from ply `skip` on (the opening's are not the engine's), each with its result.
-/// Positions with nothing to decide (the game over, or only a pass) are left out. A record that does not replay
-/// is an error.
-pub fn samples(records: &[Record], skip: usize) -> Result<Vec<Sample>, DataError> {
-    let mut all = Vec::new();
-    for (i, record) in records.iter().enumerate() {
-        let game = Game::from_record(&record.game, Rules::default()).map_err(|e| DataError {
-            line: i + 1,
-            why: e.to_string(),
-        })?;
-        let mut pos = Position::new(record.game.game_type);
-        for (ply, mv) in game.position().moves().enumerate() {
-            if ply >= skip && !pos.state().is_over() && pos.legal_moves().len() > 1 {
-                all.push(Sample {
-                    features: Features::of(&pos),
-                    result: result_for(record.result, &pos),
-                });
-            }
-            pos.play_unchecked(mv);
-        }
-    }
-    Ok(all)
-}
-
-/// The result of a game for the side to move in `pos`.
-fn result_for(result: GameState, pos: &Position) -> f64 {
-    match (result, pos.to_move()) {
-        (GameState::WhiteWins, crate::rules::piece::Color::White)
-        | (GameState::BlackWins, crate::rules::piece::Color::Black) => 1.0,
-        (GameState::WhiteWins, _) | (GameState::BlackWins, _) => 0.0,
-        _ => 0.5,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn records_read_back_and_give_samples_from_both_sides() {
+    fn records_read_back() {
         let game: GameString = "Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bA1 bQ-"
             .parse()
             .unwrap();
@@ -126,13 +82,7 @@ mod tests {
         write(&records, &mut text).unwrap();
         let back = read(&text[..]).unwrap();
         assert_eq!(back.len(), 1);
-        assert_eq!(back[0].result, GameState::WhiteWins);
-        let samples = samples(&back, 2).unwrap();
-        assert_eq!(samples.len(), 4);
-        assert_eq!(
-            samples.iter().map(|s| s.result).collect::<Vec<_>>(),
-            [1.0, 0.0, 1.0, 0.0]
-        );
+        assert_eq!(back, records);
         assert!(read(&b"Nobody\tBase"[..]).is_err());
         assert!(read(&b"WhiteWins Base"[..]).is_err());
     }

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::eval::{Feature, Weights, FEATURE_COUNT};
 
-use crate::record::games::Sample;
+use super::samples::Sample;
 
 /// How to fit.
 #[derive(Clone, Debug, PartialEq)]

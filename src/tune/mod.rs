@@ -1,5 +1,7 @@
-//! Tuning the evaluation: self-play games as data (`selfplay`, stored by `data`), and weights fitted to their
-//! results (`fit`). `waggle selfplay` and `waggle tune` are the programs; the README says how to run them.
+//! Tuning the evaluation: self-play games (`selfplay`, stored as games files by `crate::record::games`), the
+//! positions drawn from them (`samples`), and weights fitted to their results (`fit`). `waggle selfplay` and
+//! `waggle tune` are the programs; docs/tuning.md says how to run them.
 
 pub mod fit;
+pub mod samples;
 pub mod selfplay;
