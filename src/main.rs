@@ -8,13 +8,14 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use cli::engine::{EngineFlags, Takes};
+use cli::engine::EngineFlags;
 
 /// Waggle: a Hive engine (with the Mosquito, Ladybug and Pillbug) speaking the Universal Hive Protocol.
 ///
 /// With no subcommand it reads UHP commands on stdin and answers on stdout, as Mzinga.Viewer and other viewers
-/// expect (type `help` for the commands). The engine flags below apply to every subcommand that builds an engine
-/// (the UHP engine, play, json, selfplay; tune takes --weights), given before the subcommand.
+/// expect (type `help` for the commands). The engine flags below, given before a subcommand, mean the same for
+/// every subcommand that builds an engine (play, json, selfplay; tune takes --weights); one that has no use for a
+/// flag refuses it.
 #[derive(Parser)]
 #[command(name = "waggle", version, about, long_about)]
 struct Cli {
@@ -54,7 +55,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let Cli { engine, command } = Cli::parse();
-    let refuse = |name: &str| engine.check(name, Takes::Nothing);
+    let refuse = |name: &str| engine.check(name, &[]);
     let result = match command {
         None => cli::uhp::run(&engine),
         Some(Command::Perft(args)) => refuse("perft").and_then(|()| cli::perft::run(args)),

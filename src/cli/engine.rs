@@ -1,7 +1,7 @@
 //! The flags that shape an engine, given before the subcommand (`waggle --threads 2 play`), and the one way every
 //! subcommand builds its [`Engine`] from them: the same flag means the same thing everywhere. Each subcommand
-//! gives its own defaults (the JSON API and self-play use smaller tables, self-play no book); a subcommand that
-//! builds no engine refuses them, rather than ignore them.
+//! gives its own defaults (the JSON API and self-play use smaller tables, self-play no book), and refuses the
+//! flags it has no use for rather than ignore them.
 
 use std::path::PathBuf;
 
@@ -41,14 +41,12 @@ pub struct EngineFlags {
     weights: Option<PathBuf>,
 }
 
-/// Which of the flags a subcommand that builds no engine of its own still takes.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Takes {
-    /// Only `--weights` (the tuner starts from them).
-    Weights,
-    /// None (perft, draw, match, book, and the bench with its fixed settings).
-    Nothing,
-}
+/// The flags a subcommand that has no use for the others takes.
+pub const HASH: &str = "--max-hash-size";
+pub const THREADS: &str = "--threads";
+pub const BOOK: &str = "--opening-book";
+pub const THREEFOLD: &str = "--threefold-repetition-draw";
+pub const WEIGHTS: &str = "--weights";
 
 impl EngineFlags {
     /// The flags given, by name.
@@ -70,19 +68,13 @@ impl EngineFlags {
             .collect()
     }
 
-    /// Refuse the flags `subcommand` does not take.
-    pub fn check(&self, subcommand: &str, takes: Takes) -> Result<()> {
-        let refused: Vec<&str> = match takes {
-            Takes::Weights => self.given().into_iter().filter(|&f| f != "--weights").collect(),
-            Takes::Nothing => self.given(),
-        };
+    /// Refuse the flags given that `subcommand` has no use for (it takes those in `takes`).
+    pub fn check(&self, subcommand: &str, takes: &[&str]) -> Result<()> {
+        let refused: Vec<&str> = self.given().into_iter().filter(|flag| !takes.contains(flag)).collect();
         match refused.as_slice() {
             [] => Ok(()),
-            [flag] => bail!("{flag} does not apply to waggle {subcommand}, which builds no engine of its own"),
-            flags => bail!(
-                "{} do not apply to waggle {subcommand}, which builds no engine of its own",
-                flags.join(", ")
-            ),
+            [flag] => bail!("{flag} has no use in waggle {subcommand}"),
+            flags => bail!("{} have no use in waggle {subcommand}", flags.join(", ")),
         }
     }
 

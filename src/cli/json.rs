@@ -21,7 +21,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
-    flags.check("json", super::engine::Takes::Nothing)?;
+    flags.check("json", &[])?;
     match args.listen {
         None => {
             let answered = Arc::new(AtomicU64::new(0));

@@ -13,7 +13,7 @@ use clap::Args as ClapArgs;
 use waggle::tune::selfplay::{play, SelfPlay};
 use waggle::GameType;
 
-use super::engine::EngineFlags;
+use super::engine::{EngineFlags, BOOK, HASH, THREADS, THREEFOLD, WEIGHTS};
 use super::interrupt;
 
 #[derive(ClapArgs)]
@@ -36,7 +36,7 @@ pub struct Args {
     /// The game type.
     #[arg(long, value_name = "TYPE", default_value = "Base+MLP")]
     game_type: GameType,
-    /// Games played at once.
+    /// Games played at once (each engine's search threads are --threads, given before `selfplay`).
     #[arg(long, value_name = "N", default_value_t = 1)]
     threads: usize,
     /// Write the games here instead of to standard output.
@@ -45,7 +45,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
-    flags.check("selfplay", super::engine::Takes::Weights)?;
+    flags.check("selfplay", &[HASH, THREADS, BOOK, THREEFOLD, WEIGHTS])?;
     let settings = SelfPlay {
         games: args.games,
         game_type: args.game_type,
@@ -53,6 +53,7 @@ pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
         nodes: args.nodes,
         max_plies: args.max_plies,
         seed: args.seed,
+        options: flags.options(SelfPlay::default_options())?,
         weights: flags.weights()?,
     };
     let mut sink: Box<dyn Write> = match &args.out {

@@ -12,7 +12,7 @@ use waggle::eval::Feature;
 use waggle::tune::{fit, samples};
 use waggle::GameType;
 
-use super::engine::{EngineFlags, Takes};
+use super::engine::{EngineFlags, WEIGHTS};
 use super::interrupt;
 
 #[derive(ClapArgs)]
@@ -35,7 +35,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
-    flags.check("tune", Takes::Weights)?;
+    flags.check("tune", &[WEIGHTS])?;
     let records = super::read_games(&args.files)?;
     let samples = samples::samples(&records, args.skip).context("replaying the games")?;
     let mut stdout = io::stdout().lock();

@@ -1,8 +1,9 @@
-//! Self-play games for the tuner: Waggle against itself from random openings, each move a search of about a
-//! fixed number of nodes (jittered, so that two games from one opening part ways), until the game ends or a ply
-//! limit calls it a draw. Games are dealt out to threads; the same settings give the same games.
+//! Self-play games for the tuner and the book: Waggle against itself from random openings, each move a search of
+//! about a fixed number of nodes (jittered, so that two games from one opening part ways), until the game ends or
+//! a ply limit calls it a draw. Games are dealt out to threads, each with an [`Engine`] of its own; with one search
+//! thread an engine, the same settings give the same games.
 //!
-//! Owns playing the games; storing them is `data`'s.
+//! Owns playing the games; storing them is `crate::record::games`'.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -11,13 +12,14 @@ use std::thread;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use crate::engine::{Engine, Options};
 use crate::eval::WeightSets;
-use crate::record::game::Game;
 use crate::record::games::Record;
+use crate::record::notation::GameString;
 use crate::record::openings::random_openings;
 use crate::rules::game_type::GameType;
-use crate::rules::position::{GameState, Rules};
-use crate::search::{Limits, Searcher};
+use crate::rules::position::GameState;
+use crate::search::Limits;
 
 /// What games to play.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,8 +36,22 @@ pub struct SelfPlay {
     pub max_plies: usize,
     /// Seed of the openings and of the jitter.
     pub seed: u64,
+    /// The options of each game's engine (the table size, search threads; the book is for random openings to
+    /// leave alone, so self-play switches it off unless told).
+    pub options: Options,
     /// The evaluation's weights, a set per game type.
     pub weights: WeightSets,
+}
+
+impl SelfPlay {
+    /// The engine options self-play uses unless told otherwise: a 16 MB table, one search thread, no book.
+    pub fn default_options() -> Options {
+        Options {
+            max_hash_size: 16,
+            opening_book: false,
+            ..Options::default()
+        }
+    }
 }
 
 /// Play the games on `threads` threads, handing each finished game to `on_game` (in the order they finish). Once
@@ -56,8 +72,10 @@ pub fn play(settings: &SelfPlay, threads: usize, stop: &AtomicBool, mut on_game:
         for _ in 0..threads.max(1) {
             let (sender, next, openings) = (sender.clone(), &next, &openings);
             scope.spawn(move || {
-                let Ok(mut searcher) = Searcher::new(16) else { return };
-                searcher.set_weights(settings.weights.clone());
+                let Ok(mut engine) = Engine::new(settings.options.clone()) else {
+                    return;
+                };
+                engine.set_weights(settings.weights.clone());
                 while !stop.load(Ordering::SeqCst) {
                     let index = next.fetch_add(1, Ordering::SeqCst);
                     if index >= settings.games {
@@ -65,7 +83,7 @@ pub fn play(settings: &SelfPlay, threads: usize, stop: &AtomicBool, mut on_game:
                     }
                     let opening = &openings[index % openings.len()];
                     let seed = settings.seed.wrapping_mul(0x9e37_79b9).wrapping_add(index as u64);
-                    if let Some(record) = one_game(&mut searcher, opening, settings, seed) {
+                    if let Some(record) = one_game(&mut engine, opening, settings, seed) {
                         if sender.send(record).is_err() {
                             break;
                         }
@@ -80,21 +98,21 @@ pub fn play(settings: &SelfPlay, threads: usize, stop: &AtomicBool, mut on_game:
     });
 }
 
-/// One game from `opening`.
-fn one_game(
-    searcher: &mut Searcher,
-    opening: &crate::record::notation::GameString,
-    settings: &SelfPlay,
-    seed: u64,
-) -> Option<Record> {
+/// One game from `opening`; `None` if the opening cannot be played (the engine's error).
+fn one_game(engine: &mut Engine, opening: &GameString, settings: &SelfPlay, seed: u64) -> Option<Record> {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut game = Game::from_record(opening, Rules::default()).ok()?;
-    searcher.clear();
-    while !game.state().is_over() && game.record().len() < settings.max_plies {
+    engine.new_game(Some(&opening.to_string())).ok()?;
+    let over_or_long = |engine: &Engine| {
+        engine
+            .game()
+            .is_none_or(|game| game.state().is_over() || game.record().len() >= settings.max_plies)
+    };
+    while !over_or_long(engine) {
         let nodes = (settings.nodes as f64 * rng.gen_range(0.8..1.2)) as u64;
-        let report = searcher.search(game.position(), &Limits::nodes(nodes.max(1)), |_| {})?;
-        game.play(report.best).ok()?;
+        let thought = engine.best_move(&Limits::nodes(nodes.max(1)), |_| {}).ok()?;
+        engine.play(&thought.best.to_string()).ok()?;
     }
+    let game = engine.game()?;
     let result = if game.state().is_over() {
         game.state()
     } else {
@@ -109,6 +127,8 @@ fn one_game(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::game::Game;
+    use crate::rules::position::Rules;
 
     #[test]
     fn games_are_played_to_the_end_and_repeat_for_a_seed() {
@@ -119,6 +139,7 @@ mod tests {
             nodes: 300,
             max_plies: 60,
             seed: 5,
+            options: SelfPlay::default_options(),
             weights: WeightSets::default(),
         };
         let mut first = Vec::new();
