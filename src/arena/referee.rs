@@ -15,6 +15,7 @@ use crate::record::game::Game;
 use crate::record::notation::{GameString, MoveString};
 use crate::rules::piece::Color;
 use crate::rules::position::{GameState, Rules};
+use crate::search::{move_time, Clocks, SideClock};
 use crate::uhp::{Command, Outcome, Reply, SearchLimit};
 
 /// How long each move may take.
@@ -299,7 +300,7 @@ impl Referee<'_> {
                         opponent_increment: increment,
                     }
                 } else {
-                    SearchLimit::Time(time_from_clock(left, increment))
+                    SearchLimit::Time(time_from_clock(left, increment, theirs))
                 };
                 (limit, left)
             }
@@ -475,11 +476,15 @@ fn describe_end(game: &Game) -> String {
     }
 }
 
-/// The time per move the referee gives an engine under a clock with `left` on it: a share of what is left plus
-/// most of the increment, never more than a third of what is left, in whole milliseconds.
-pub fn time_from_clock(left: Duration, increment: Duration) -> Duration {
-    let share = (left / 30 + increment * 3 / 4).min(left / 3);
-    Duration::from_millis(share.as_millis().max(1) as u64)
+/// The time per move the referee gives an engine that takes only `bestmove time`, under a clock with `left` on it
+/// (and `theirs` on the opponent's): what Waggle's own search would give itself, at least a millisecond.
+fn time_from_clock(left: Duration, increment: Duration, theirs: Duration) -> Duration {
+    let side = |remaining| SideClock { remaining, increment };
+    let clocks = Clocks {
+        own: side(left),
+        opponent: side(theirs),
+    };
+    move_time(clocks).max(Duration::from_millis(1))
 }
 
 /// The PGN comment of a move: its time, and its depth and score when the engine reported them in a
@@ -549,9 +554,9 @@ mod tests {
     #[test]
     fn a_clock_gives_a_share_of_what_is_left() {
         let ms = Duration::from_millis;
-        assert_eq!(time_from_clock(ms(10_000), ms(100)), ms(408));
-        assert_eq!(time_from_clock(ms(300), ms(1000)), ms(100));
-        assert_eq!(time_from_clock(ms(0), ms(0)), ms(1));
+        assert_eq!(time_from_clock(ms(10_000), ms(100), ms(10_000)), ms(475));
+        assert_eq!(time_from_clock(ms(300), ms(1000), ms(300)), ms(150));
+        assert_eq!(time_from_clock(ms(0), ms(0), ms(0)), ms(1));
     }
 
     #[test]

@@ -30,6 +30,7 @@ use crate::rules::moves::Move;
 
 pub use limits::{Clocks, Limits, SideClock};
 pub use searcher::Searcher;
+pub(crate) use time::move_time;
 pub use tt::TableTooBig;
 
 /// The score of a game won on the spot; a win `n` plies ahead scores `WIN - n`, a loss `-(WIN - n)`.

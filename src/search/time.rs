@@ -34,8 +34,9 @@ fn hard_time(limits: &Limits, budget: Duration) -> Duration {
 }
 
 /// The time to give one move under `clocks`: a share of what is left plus most of the increment, never more than
-/// half of what is left.
-fn move_time(clocks: Clocks) -> Duration {
+/// half of what is left. The one clock policy: the search budgets its own moves with it, and the arena gives it
+/// to an engine that takes only `bestmove time`.
+pub(crate) fn move_time(clocks: Clocks) -> Duration {
     let own = clocks.own;
     let share = own.remaining / MOVES_TO_GO + own.increment * 3 / 4;
     share.min(own.remaining / 2)
