@@ -16,7 +16,7 @@ use crate::record::notation::{GameString, MoveString};
 use crate::rules::piece::Color;
 use crate::rules::position::{GameState, Rules};
 use crate::search::{move_time, Clocks, SideClock};
-use crate::uhp::{Command, Outcome, Reply, SearchLimit};
+use crate::uhp::{Command, InfoLine, Outcome, Reply, SearchLimit};
 
 /// How long each move may take.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -492,12 +492,8 @@ fn time_from_clock(left: Duration, increment: Duration, theirs: Duration) -> Dur
 fn move_comment(reply: &Reply, played: &str, took: Duration) -> String {
     let mut comment = format!("{:.3} s", took.as_secs_f64());
     let report = reply.lines.iter().rev().skip(1).find_map(|line| {
-        let fields: Vec<&str> = line.split(';').collect();
-        let (depth, score) = (
-            fields.get(1)?.trim().parse::<i64>().ok()?,
-            fields.get(2)?.trim().parse::<i64>().ok()?,
-        );
-        (fields[0].trim() == played.trim()).then_some((depth, score))
+        let info: InfoLine = line.parse().ok()?;
+        (info.best == played.trim()).then_some((info.depth, info.score))
     });
     if let Some((depth, score)) = report {
         comment.push_str(&format!(", depth {depth}, score {score}"));

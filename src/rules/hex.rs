@@ -50,6 +50,12 @@ impl Direction {
         Direction::ALL[i]
     }
 
+    /// One step this way in axial coordinates `(q, r)` (`q` grows to the east, `r` to the south-east), as
+    /// layouts and set-ups count cells.
+    pub fn axial(self) -> (i32, i32) {
+        Hex::ORIGIN.offset_to(Hex::ORIGIN.step(self))
+    }
+
     /// The direction pointing the other way.
     #[inline]
     pub const fn opposite(self) -> Direction {
@@ -321,6 +327,12 @@ mod tests {
                 assert_eq!(a.is_next_to(b), expected.is_some());
             }
         }
+    }
+
+    #[test]
+    fn a_step_is_one_cell_in_axial_coordinates() {
+        let steps: Vec<(i32, i32)> = Direction::ALL.iter().map(|d| d.axial()).collect();
+        assert_eq!(steps, [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)]);
     }
 
     #[test]

@@ -27,9 +27,6 @@ pub struct Layout {
     cells: Vec<Placed>,
 }
 
-/// Axial steps of the six directions, in [`Direction::ALL`] order.
-const STEPS: [(i32, i32); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];
-
 impl Layout {
     /// Lay out the occupied cells of `board` and the cells `extra` (empty cells next to the hive, such as the
     /// destinations of a piece; the first piece's cell when the board is empty). Cells that touch nothing laid
@@ -54,7 +51,7 @@ impl Layout {
         place(&mut cells, start, 0, 0);
         let mut queue = VecDeque::from([(start, 0, 0)]);
         while let Some((hex, q, r)) = queue.pop_front() {
-            for (dir, (dq, dr)) in Direction::ALL.into_iter().zip(STEPS) {
+            for (dir, (dq, dr)) in Direction::ALL.into_iter().map(|dir| (dir, dir.axial())) {
                 let next = hex.step(dir);
                 if board.is_occupied(next) && place(&mut cells, next, q + dq, r + dr) {
                     queue.push_back((next, q + dq, r + dr));
@@ -62,10 +59,13 @@ impl Layout {
             }
         }
         for &hex in extra {
-            let anchor = Direction::ALL.into_iter().zip(STEPS).find_map(|(dir, (dq, dr))| {
-                let from = hex.step(dir.opposite());
-                cells.iter().find(|c| c.hex == from).map(|c| (c.q + dq, c.r + dr))
-            });
+            let anchor = Direction::ALL
+                .into_iter()
+                .map(|dir| (dir, dir.axial()))
+                .find_map(|(dir, (dq, dr))| {
+                    let from = hex.step(dir.opposite());
+                    cells.iter().find(|c| c.hex == from).map(|c| (c.q + dq, c.r + dr))
+                });
             if let Some((q, r)) = anchor {
                 place(&mut cells, hex, q, r);
             }
@@ -105,7 +105,7 @@ mod tests {
         for a in layout.cells() {
             for b in layout.cells() {
                 let (dq, dr) = (b.q - a.q, b.r - a.r);
-                let close = STEPS.contains(&(dq, dr));
+                let close = Direction::ALL.iter().any(|dir| dir.axial() == (dq, dr));
                 assert_eq!(close, a.hex.is_next_to(b.hex), "{a:?} {b:?}");
             }
         }

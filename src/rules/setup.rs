@@ -11,13 +11,10 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use crate::rules::board::Board;
 use crate::rules::game_type::GameType;
-use crate::rules::hex::Hex;
+use crate::rules::hex::{Direction, Hex};
 use crate::rules::layout::Layout;
 use crate::rules::piece::{Bug, Color, Piece};
 use crate::rules::position::{Position, Rules};
-
-/// Axial steps of the six directions, in `Direction::ALL` order: `q` grows to the east, `r` to the south-east.
-const STEPS: [(i32, i32); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];
 
 /// A cell as axial coordinates `(q, r)`: `q` grows to the east, `r` to the south-east.
 pub type Cell = (i32, i32);
@@ -232,7 +229,7 @@ fn check_connected(stacks: &[Stack]) -> Result<(), SetupError> {
     let mut seen = HashSet::from([start]);
     let mut queue = VecDeque::from([start]);
     while let Some((q, r)) = queue.pop_front() {
-        for (dq, dr) in STEPS {
+        for (dq, dr) in Direction::ALL.map(Direction::axial) {
             let next = (q + dq, r + dr);
             if cells.contains(&next) && seen.insert(next) {
                 queue.push_back(next);

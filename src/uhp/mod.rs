@@ -5,11 +5,13 @@
 //! Owns text only; what a command does is the engine's business.
 
 mod command;
+mod info;
 mod reply;
 pub mod session;
 mod time;
 
 pub use command::{Command, CommandError, SearchLimit, CLOCK_CAPABILITY, MAX_ANALYZE, MAX_PERFT_DEPTH};
+pub use info::InfoLine;
 pub use reply::{Outcome, Reply, ReplyReader};
 pub use time::{format_time, parse_time};
 

@@ -2,7 +2,7 @@
 //! moves, with Waggle's own fields after it.
 
 use crate::engine::{EngineError, SearchInfo, Thought};
-use crate::uhp::Reply;
+use crate::uhp::{InfoLine, Reply};
 
 /// The reply to the command `line`: its lines, or the error as `invalidmove` (a move that cannot be played) or
 /// `err`. A failure (a bug) names the command as well as the position, so that the person can report both.
@@ -17,24 +17,29 @@ pub(super) fn answer(result: Result<Vec<String>, EngineError>, line: &str) -> Re
     }
 }
 
-/// `Move;Depth;Score;PV…` as Mzinga prints an intermediate best move (the PV one move a field, starting with the
-/// move), then, when `info` is given, `nodes=N;nps=N;time=S;seldepth=N;hashfull=N` (`time` in seconds,
-/// `hashfull` in thousandths of the table): fields with `=`, which no MoveString has, so a reader finds them
-/// after the PV whatever its length.
+/// The search line of `thought`, with `info`'s figures when given: `nodes`, `nps`, `time` (in seconds), `seldepth`
+/// and `hashfull` (in thousandths of the table).
 pub(super) fn info_line(thought: &Thought, info: Option<&SearchInfo>) -> String {
     let report = &thought.report;
-    let mut fields = vec![
-        thought.best.to_string(),
-        report.depth.to_string(),
-        report.score.to_string(),
-    ];
-    fields.extend(thought.pv.iter().map(|m| m.to_string()));
-    if let Some(info) = info {
-        fields.push(format!("nodes={}", report.nodes));
-        fields.push(format!("nps={}", info.nodes_per_second));
-        fields.push(format!("time={:.3}", info.elapsed.as_secs_f64()));
-        fields.push(format!("seldepth={}", report.seldepth));
-        fields.push(format!("hashfull={}", info.table_permille));
+    let fields = match info {
+        Some(info) => vec![
+            ("nodes", report.nodes.to_string()),
+            ("nps", info.nodes_per_second.to_string()),
+            ("time", format!("{:.3}", info.elapsed.as_secs_f64())),
+            ("seldepth", report.seldepth.to_string()),
+            ("hashfull", info.table_permille.to_string()),
+        ],
+        None => Vec::new(),
+    };
+    InfoLine {
+        best: thought.best.to_string(),
+        depth: i64::from(report.depth),
+        score: i64::from(report.score),
+        pv: thought.pv.iter().map(|m| m.to_string()).collect(),
+        fields: fields
+            .into_iter()
+            .map(|(name, value)| (name.to_string(), value))
+            .collect(),
     }
-    fields.join(";")
+    .to_string()
 }
