@@ -34,7 +34,7 @@ fn main() {
         if deep_only && !deep {
             continue;
         }
-        let mut pos = Position::from_game_string(game).expect("bench positions are valid");
+        let mut pos = position(game).expect("bench positions are valid");
         let runs = if deep_only { 1 } else { 3 };
         let mut best = f64::INFINITY;
         for _ in 0..runs {
@@ -48,4 +48,11 @@ fn main() {
             expected as f64 / best / 1e6
         );
     }
+}
+
+/// The position a GameString (or a GameTypeString) describes, every move replayed and checked.
+fn position(text: &str) -> Result<Position, waggle::GameStringError> {
+    Ok(waggle::Game::from_record(&text.parse()?, waggle::Rules::default())?
+        .position()
+        .clone())
 }

@@ -82,7 +82,7 @@ fn main() {
     for game in 1..=games {
         let game_type = *GameType::ALL.choose(&mut rng).unwrap();
         let reply = engine.ask(&format!("newgame {game_type}"));
-        let mut pos = Position::from_game_string(&reply[0]).unwrap();
+        let mut pos = position(&reply[0]).unwrap();
         while !pos.state().is_over() && pos.ply() < 200 {
             if rng.gen_bool(0.01) {
                 engine.ask("analyze 2 nodes 3000");
@@ -125,4 +125,11 @@ fn main() {
     engine.stdin.flush().unwrap();
     let status = engine.child.wait().unwrap();
     assert!(status.success(), "{status}");
+}
+
+/// The position a GameString (or a GameTypeString) describes, every move replayed and checked.
+fn position(text: &str) -> Result<Position, waggle::GameStringError> {
+    Ok(waggle::Game::from_record(&text.parse()?, waggle::Rules::default())?
+        .position()
+        .clone())
 }

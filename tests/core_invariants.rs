@@ -3,6 +3,8 @@
 //! move is generated twice, counting equals listing, the moves onto a cell are those of the full list that end
 //! there, the pinned pieces are those whose removal splits the hive, and a GameString round-trips.
 
+mod common;
+
 use std::collections::HashSet;
 
 use rand::rngs::StdRng;
@@ -116,7 +118,7 @@ fn random_playouts_keep_every_invariant() {
                     .expect("generated moves are legal");
             }
             let text = pos.game_string();
-            let again = Position::from_game_string(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let again = common::position(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(again.game_string(), text);
             assert_eq!(again.hash(), pos.hash());
         }
@@ -131,7 +133,7 @@ fn every_reference_naming_the_destination_resolves() {
         "/tests/data/positions/selfplay40.txt"
     ))
     .unwrap();
-    let pos = Position::from_game_string(text.trim()).unwrap();
+    let pos = common::position(text.trim()).unwrap();
     let mut moves = MoveList::new();
     pos.generate_moves(&mut moves);
     let board = pos.board().clone();

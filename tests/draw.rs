@@ -1,8 +1,8 @@
 //! `waggle draw`: the text picture and the SVG picture of real positions, the SVG read back as XML.
 
-use std::process::Command;
+mod common;
 
-use waggle::Position;
+use std::process::Command;
 
 fn positions() -> Vec<String> {
     ["selfplay40", "beetle_gate", "long2", "pillbug_stun", "mosquito"]
@@ -27,7 +27,7 @@ fn draw(args: &[&str]) -> String {
 #[test]
 fn the_svg_has_a_hexagon_per_occupied_cell_and_every_piece_name() {
     for game in positions() {
-        let pos = Position::from_game_string(&game).unwrap();
+        let pos = common::position(&game).unwrap();
         let board = pos.board();
         let svg = draw(&["--svg", "-", &game]);
         let document = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{e}: {svg}"));
@@ -65,7 +65,7 @@ fn the_svg_has_a_hexagon_per_occupied_cell_and_every_piece_name() {
 #[test]
 fn the_text_names_every_top_piece_once_and_lists_the_stacks() {
     for game in positions() {
-        let pos = Position::from_game_string(&game).unwrap();
+        let pos = common::position(&game).unwrap();
         let board = pos.board();
         // Not a terminal: plain text.
         let text = draw(&[&game]);

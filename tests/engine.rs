@@ -59,11 +59,10 @@ fn errors_are_typed_and_change_nothing() {
 /// infinite search (as pondering or analysis would run) when it needs the answer.
 #[test]
 fn a_search_runs_beside_its_front_end_and_stops_when_told() {
-    let game = Game::load(
-        "Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-",
-        Rules::default(),
-    )
-    .unwrap();
+    let record = "Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
+        .parse()
+        .unwrap();
+    let game = Game::from_record(&record, Rules::default()).unwrap();
     let mut searcher = Searcher::new(16).unwrap();
     let stopper = searcher.stopper();
     let position = game.position().clone();
@@ -87,11 +86,10 @@ fn a_search_runs_beside_its_front_end_and_stops_when_told() {
 /// A node limit, like a depth, gives the same answer every time.
 #[test]
 fn a_node_limited_search_is_reproducible() {
-    let game = Game::load(
-        "Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-",
-        Rules::default(),
-    )
-    .unwrap();
+    let record = "Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
+        .parse()
+        .unwrap();
+    let game = Game::from_record(&record, Rules::default()).unwrap();
     let run = || {
         Searcher::new(16)
             .unwrap()

@@ -12,6 +12,8 @@
 //! stopped `perft` says how far it got. A short run is part of `cargo test`; the long one covers a million
 //! lines: `cargo test --release --test fuzz_control -- --ignored --nocapture`.
 
+mod common;
+
 use std::io::{self, Write};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Mutex};
@@ -24,7 +26,7 @@ use rand::{Rng, SeedableRng};
 use waggle::engine::{Engine, Options};
 use waggle::uhp::session::{Event, Session};
 use waggle::uhp::{Outcome, Reply, ReplyReader};
-use waggle::{MoveString, Position};
+use waggle::MoveString;
 
 /// The session's output, shared with the test.
 #[derive(Clone, Default)]
@@ -113,7 +115,7 @@ fn command(rng: &mut StdRng, legal: &[String]) -> String {
 
 /// Legal moves of the game a GameString names (none for a finished or unreadable one).
 fn legal_moves(game: &str) -> Vec<String> {
-    let Ok(pos) = Position::from_game_string(game) else {
+    let Ok(pos) = common::position(game) else {
         return Vec::new();
     };
     if pos.state().is_over() {
@@ -127,7 +129,7 @@ fn legal_moves(game: &str) -> Vec<String> {
 
 /// Whether `text` names a legal move of the game `game` names.
 fn is_legal(game: &str, text: &str) -> bool {
-    let Ok(pos) = Position::from_game_string(game) else {
+    let Ok(pos) = common::position(game) else {
         return false;
     };
     text.parse::<MoveString>()

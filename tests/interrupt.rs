@@ -151,10 +151,12 @@ fn match_finishes_its_games_in_progress_and_sums_up() {
     let dir = Scratch::new("match");
     let waggle = env!("CARGO_BIN_EXE_waggle");
     let run = Running::start_in(
+        // Games by nodes, not time: a loaded machine must not cost a game on time, which the test would take for
+        // a forfeit that Ctrl-C caused.
         &[
             "match",
-            "--time",
-            "0.05",
+            "--nodes",
+            "3000",
             "--games",
             "40",
             "--concurrency",

@@ -2,6 +2,8 @@
 //! positions to depth 4 run here; the deeper rows are `#[ignore]`d (`cargo test --release --test perft_table --
 //! --ignored`).
 
+mod common;
+
 use waggle::rules::perft::{divide, perft};
 use waggle::{move_string, GameType, Position};
 
@@ -34,7 +36,7 @@ const MIDGAME: &[(&str, &[u64])] = &[
 fn load(name: &str) -> Position {
     let path = format!("{}/tests/data/positions/{name}.txt", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    Position::from_game_string(text.trim()).unwrap_or_else(|e| panic!("{name}: {e}"))
+    common::position(text.trim()).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 fn check(pos: &mut Position, name: &str, expected: &[u64], depths: std::ops::RangeInclusive<usize>) {

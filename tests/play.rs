@@ -45,7 +45,7 @@ impl Player {
             child,
             stdin: Some(stdin),
             lines,
-            game: Game::load(start, Rules::default()).unwrap(),
+            game: Game::from_record(&start.parse().unwrap(), Rules::default()).unwrap(),
         }
     }
 

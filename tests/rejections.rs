@@ -1,6 +1,8 @@
 //! Bad input to the core gets a clear reason and changes nothing: malformed strings, pieces outside the game type,
 //! and moves breaking each rule, including the Pillbug's and the end of the game.
 
+mod common;
+
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use waggle::record::notation::parse_piece;
@@ -8,7 +10,7 @@ use waggle::{GameStringError, GameType, IllegalMove, Move, MoveList, MoveString,
 
 /// Resolve and try `text` in the game `game`; the game must be unchanged afterwards.
 fn reject(game: &str, text: &str) -> IllegalMove {
-    let mut pos = Position::from_game_string(game).unwrap_or_else(|e| panic!("{game}: {e}"));
+    let mut pos = common::position(game).unwrap_or_else(|e| panic!("{game}: {e}"));
     let before = (pos.game_string(), pos.hash());
     let ms: MoveString = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
     let err = ms.to_move(&pos).and_then(|mv| pos.play(mv)).expect_err(text);
@@ -37,13 +39,13 @@ fn malformed_game_strings_are_refused_readably() {
         "Base;InProgress;White[1];wS1;bS1 wS1-;wS2 bS1-",
         "Base;InProgress;White[1];wM",
     ] {
-        let err = Position::from_game_string(bad)
+        let err = common::position(bad)
             .err()
             .unwrap_or_else(|| panic!("{bad} was accepted"));
         let message = err.to_string();
         assert!(!message.is_empty() && !message.contains("Piece("), "{bad}: {message}");
     }
-    let err = Position::from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-;wQ bS1-")
+    let err = common::position("Base;InProgress;White[2];wS1;bS1 wS1-;wQ bS1-")
         .err()
         .unwrap();
     assert!(matches!(err, GameStringError::Illegal { number: 3, .. }), "{err}");
@@ -137,7 +139,7 @@ fn a_carried_piece_rests_and_a_finished_game_takes_no_moves() {
 /// generates the legal moves and the unchecked variant is only for moves taken from that list.
 #[test]
 fn moving_a_piece_that_is_still_in_hand_is_refused() {
-    let mut pos = Position::from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-").unwrap();
+    let mut pos = common::position("Base;InProgress;White[2];wS1;bS1 wS1-").unwrap();
     let before = (pos.game_string(), pos.hash());
     let to = pos.board().hex_of(piece("wS1")).unwrap().step(waggle::Direction::West);
     let err = pos.play(Move::Move { piece: piece("wQ"), to }).unwrap_err();

@@ -3,6 +3,8 @@
 //! reproducibility. Every won or must-block position is checked by brute force here first, so that a test fails
 //! for the search and not for a badly built position.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use waggle::search::{Limits, Report, Searcher, WIN};
@@ -57,7 +59,7 @@ const CROWDED: &str = "Base+MLP;InProgress;Black[21];wS1;bL wS1\\;wS2 -wS1;bA1 b
     bA3 wA2/;wL /wB2;bA3 wL\\;wA2 /wL;bA3 wB2\\;wA1 -wB1;bG2 bG1/;wA1 wG2\\;bA1 wP\\;wG3 -wS2";
 
 fn load(text: &str) -> Position {
-    Position::from_game_string(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+    common::position(text).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
 
 fn moves(pos: &mut Position) -> MoveList {

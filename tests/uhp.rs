@@ -8,7 +8,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use common::Engine;
-use waggle::{GameType, MoveString, Position};
+use waggle::{GameType, MoveString};
 
 #[test]
 fn every_command_and_error_path() {
@@ -57,7 +57,7 @@ fn every_command_and_error_path() {
     assert!(e.ask("help").len() > 10);
     assert!(e.ask("board").len() >= 2);
     assert_eq!(e.ask("history").len(), 3);
-    let mut pos = Position::from_game_string("Base;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1").unwrap();
+    let mut pos = common::position("Base;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1").unwrap();
     let perft2 = e.ask("perft 2");
     assert!(
         perft2[0].starts_with(&format!("perft(1) = {} ", waggle::rules::perft::perft(&mut pos, 1))),
@@ -120,7 +120,7 @@ fn a_game_as_mzinga_viewer_plays_it() {
     let mut e = Engine::start(&[]);
     let mut game = e.one("newgame Base+MLP");
     for turn in 0..24 {
-        let mut pos = Position::from_game_string(&game).unwrap();
+        let mut pos = common::position(&game).unwrap();
         if pos.state().is_over() {
             break;
         }
@@ -156,7 +156,7 @@ fn self_play_in_every_game_type() {
         let mut e = Engine::start(&[]);
         let mut game = e.one(&format!("newgame {game_type}"));
         for _ in 0..100 {
-            let pos = Position::from_game_string(&game).unwrap();
+            let pos = common::position(&game).unwrap();
             if pos.state().is_over() {
                 assert!(e.one("validmoves").starts_with("err"));
                 break;

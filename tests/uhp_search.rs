@@ -9,7 +9,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use common::Engine;
-use waggle::{MoveString, Position};
+use waggle::MoveString;
 
 const MIDGAME: &str = "Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
 
@@ -91,7 +91,7 @@ fn analyze_lists_distinct_legal_moves_best_first() {
     assert_eq!(lines.len(), 3, "{lines:?}");
     let mut firsts = Vec::new();
     let mut scores = Vec::new();
-    let pos = Position::from_game_string(MIDGAME).unwrap();
+    let pos = common::position(MIDGAME).unwrap();
     for line in &lines {
         let fields: Vec<&str> = line.split(';').collect();
         assert!(moves.contains(&fields[0].to_string()), "{line}");

@@ -85,11 +85,10 @@ fn game_type_byte(game_type: GameType) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::game::Game;
     use crate::rules::position::Rules;
 
     fn key_of(game_string: &str) -> Key {
-        key(Game::load(game_string, Rules::default()).unwrap().position())
+        key(crate::record::replay(game_string, Rules::default()).unwrap().position())
     }
 
     #[test]

@@ -18,7 +18,6 @@ use std::sync::OnceLock;
 
 pub use key::{key, Key};
 
-use crate::record::game::Game;
 use crate::record::notation::{GameString, MoveString};
 use crate::rules::moves::Move;
 use crate::rules::position::{Position, Rules};
@@ -83,7 +82,7 @@ impl Book {
                 .ok()
                 .filter(|s| (0.0..=1.0).contains(s))
                 .ok_or_else(|| bad(format!("'{score}' is not a score from 0 to 1")))?;
-            let game = Game::load(position, Rules::default()).map_err(|e| bad(e.to_string()))?;
+            let game = crate::record::replay(position, Rules::default()).map_err(|e| bad(e.to_string()))?;
             if game.state().is_over() {
                 return Err(bad("the game is over".into()));
             }
@@ -124,6 +123,7 @@ impl Book {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::game::Game;
     use crate::rules::game_type::GameType;
 
     #[test]
@@ -133,7 +133,7 @@ mod tests {
         assert_eq!(book.len(), Book::builtin().len());
         for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
             let (position, mv) = line.split_once('\t').unwrap();
-            let game = Game::load(position, Rules::default()).unwrap();
+            let game = crate::record::replay(position, Rules::default()).unwrap();
             let chosen = book.choose(game.position()).unwrap();
             assert_eq!(game.move_string(chosen).to_string(), mv.split('\t').next().unwrap());
         }
@@ -143,10 +143,10 @@ mod tests {
     fn a_book_answers_in_turned_positions_and_nowhere_else() {
         let book = Book::parse("Base;InProgress;White[2];wG1;bS1 wG1-\twQ -wG1\t10\t0.6\n").unwrap();
         // The same position turned by 120°: the Queen goes opposite the Spider again.
-        let turned = Game::load("Base;InProgress;White[2];wG1;bS1 \\wG1", Rules::default()).unwrap();
+        let turned = crate::record::replay("Base;InProgress;White[2];wG1;bS1 \\wG1", Rules::default()).unwrap();
         let mv = book.choose(turned.position()).unwrap();
         assert_eq!(turned.move_string(mv).to_string(), "wQ wG1\\");
-        let other = Game::load("Base;InProgress;White[2];wG1;bA1 wG1-", Rules::default()).unwrap();
+        let other = crate::record::replay("Base;InProgress;White[2];wG1;bA1 wG1-", Rules::default()).unwrap();
         assert_eq!(book.choose(other.position()), None);
         assert_eq!(
             book.choose(Game::new(GameType::BASE, Rules::default()).position()),

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
 use waggle::draw::{describe, last_move, svg, SvgStyle, TextStyle};
-use waggle::Position;
+use waggle::{Game, GameString, Rules};
 
 #[derive(ClapArgs)]
 pub struct Args {
@@ -14,12 +14,13 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     svg: Option<String>,
     /// A GameString (or a GameTypeString).
-    game: String,
+    game: GameString,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let pos = Position::from_game_string(&args.game).context("reading the position")?;
-    let last_move = last_move(&pos);
+    let game = Game::from_record(&args.game, Rules::default()).context("replaying the game")?;
+    let pos = game.position();
+    let last_move = last_move(pos);
     match args.svg {
         Some(path) => {
             let caption = format!(
@@ -29,7 +30,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 pos.to_move().name()
             );
             let picture = svg(
-                &pos,
+                pos,
                 &SvgStyle {
                     last_move,
                     caption: Some(caption),
@@ -47,7 +48,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 marks: Vec::new(),
                 last_move,
             };
-            write!(io::stdout(), "{}", describe(&pos, &style))?;
+            write!(io::stdout(), "{}", describe(pos, &style))?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
 use waggle::rules::perft::{divide_until, perft_by_depth, Interrupted};
-use waggle::{move_string, Position};
+use waggle::{move_string, Game, GameString, Rules};
 
 use super::interrupt;
 
@@ -21,11 +21,12 @@ pub struct Args {
     depth: u32,
     /// A GameTypeString (Base, Base+MLP …) or a whole GameString.
     #[arg(default_value = "Base")]
-    game: String,
+    game: GameString,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let mut pos = Position::from_game_string(&args.game).context("reading the position")?;
+    let game = Game::from_record(&args.game, Rules::default()).context("replaying the game")?;
+    let mut pos = game.position().clone();
     let stop = interrupt::flag()?;
     let mut stdout = io::stdout().lock();
     for counted in perft_by_depth(&pos, args.depth, &stop) {

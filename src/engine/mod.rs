@@ -148,7 +148,7 @@ impl Engine {
         self.guarded("starting the game", |engine| {
             let game = match spec {
                 None => Game::new(GameType::BASE, engine.rules()),
-                Some(text) => Game::load(text, engine.rules())?,
+                Some(text) => crate::record::replay(text, engine.rules())?,
             };
             engine.searcher.clear();
             engine.game = Some(game);

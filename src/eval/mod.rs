@@ -177,7 +177,7 @@ mod tests {
         let white_to_move = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bG1 bQ-;wG1 \\wQ;\
                              bG2 bQ/;wG2 /wQ;bG3 bQ\\;wS2 \\wG1;bA1 \\bQ";
         let black_to_move = format!("{white_to_move};wB1 -wG2");
-        let pos = Position::from_game_string(white_to_move).unwrap();
+        let pos = crate::record::position(white_to_move);
         assert!(eval(&pos) > 2 * tempo, "{}", eval(&pos));
         let features = Features::of(&pos);
         assert_eq!(
@@ -190,7 +190,7 @@ mod tests {
             1,
             "White's Queen: {features:?}"
         );
-        let pos = Position::from_game_string(&black_to_move).unwrap();
+        let pos = crate::record::position(&black_to_move);
         assert!(eval(&pos) < -2 * tempo, "{}", eval(&pos));
     }
 
@@ -265,7 +265,7 @@ mod tests {
     #[test]
     fn the_evaluation_is_the_dot_product_and_each_weight_moves_it() {
         let text = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bG1 bQ-;wG1 \\wQ;bG2 bQ/";
-        let pos = Position::from_game_string(text).unwrap();
+        let pos = crate::record::position(text);
         let features = Features::of(&pos);
         let weights = weights_of(&pos);
         let by_hand: i32 = Feature::ALL.iter().map(|&f| weights.get(f) * features.get(f)).sum();

@@ -46,13 +46,9 @@ impl Game {
         }
     }
 
-    /// Load a GameString or a bare GameTypeString under `rules`: every move is replayed and checked, the state and
-    /// turn fields are not trusted.
-    pub fn load(text: &str, rules: Rules) -> Result<Game, GameStringError> {
-        Game::from_record(&text.parse()?, rules)
-    }
-
-    /// Replay `record` under `rules`, every move checked.
+    /// The game `record` describes (a GameString, or a bare GameTypeString for a new game), replayed under `rules`
+    /// with every move checked; its state and turn fields are not trusted. The one way from a record's text
+    /// (`text.parse::<GameString>()`, its syntax) to a game (its meaning).
     pub fn from_record(record: &GameString, rules: Rules) -> Result<Game, GameStringError> {
         let position = Position::load(record, rules)?;
         let record = line(&Position::with_rules(record.game_type, rules), position.moves());
@@ -174,11 +170,10 @@ mod tests {
     #[test]
     fn a_loaded_game_names_its_moves_canonically() {
         // A self-referencing MoveString, as in real game records.
-        let game = Game::load(
-            "Base;InProgress;White[2];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wQ wQ\\",
-            Rules::default(),
-        )
-        .unwrap();
+        let record = "Base;InProgress;White[2];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wQ wQ\\"
+            .parse()
+            .unwrap();
+        let game = Game::from_record(&record, Rules::default()).unwrap();
         assert_eq!(game.record().last().unwrap().to_string(), "wQ /wS1");
         let same = Game::from_record(&game.game_string(), Rules::default()).unwrap();
         assert_eq!(same.game_string(), game.game_string());

@@ -91,7 +91,7 @@ pub fn read_book(path: &str) -> Result<Vec<GameString>, BookError> {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let game = Game::load(line, Rules::default()).map_err(|e| BookError::Line {
+            let game = crate::record::replay(line, Rules::default()).map_err(|e| BookError::Line {
                 path: path.to_string(),
                 line: i + 1,
                 why: e.to_string(),

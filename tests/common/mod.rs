@@ -7,6 +7,14 @@ use std::sync::mpsc::{channel, Receiver};
 use std::thread;
 use std::time::Duration;
 
+use waggle::{Game, GameStringError, Position, Rules};
+
+/// The position a GameString (or a GameTypeString) describes, every move replayed and checked: its syntax
+/// (`parse`), then its meaning (`Game::from_record`).
+pub fn position(text: &str) -> Result<Position, GameStringError> {
+    Ok(Game::from_record(&text.parse()?, Rules::default())?.position().clone())
+}
+
 /// A running `waggle` whose start-up block has been read.
 pub struct Engine {
     pub child: Child,

@@ -120,14 +120,9 @@ fn parse_turn(text: &str) -> Result<(Color, usize), NotationError> {
 }
 
 impl Position {
-    /// Load a GameString (or a bare GameTypeString) under the default rules: every move is replayed with full
-    /// validation; the state and turn fields are not trusted.
-    pub fn from_game_string(text: &str) -> Result<Position, GameStringError> {
-        Position::load(&text.parse()?, Rules::default())
-    }
-
-    /// Replay the moves of `record` from the start of its game type under `rules`, each checked.
-    pub fn load(record: &GameString, rules: Rules) -> Result<Position, GameStringError> {
+    /// Replay the moves of `record` from the start of its game type under `rules`, each checked (for
+    /// [`crate::record::game::Game::from_record`], the one way in).
+    pub(crate) fn load(record: &GameString, rules: Rules) -> Result<Position, GameStringError> {
         let mut pos = Position::with_rules(record.game_type, rules);
         for (i, ms) in record.moves.iter().enumerate() {
             let illegal = |reason| GameStringError::Illegal {
@@ -191,7 +186,7 @@ mod tests {
     #[test]
     fn the_record_of_a_game_prints_as_its_game_string() {
         let text = "Base+M;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
-        let pos = Position::from_game_string(text).unwrap();
+        let pos = crate::record::position(text);
         let record = GameString::of(&pos);
         assert_eq!(record.to_string(), text);
         assert_eq!(record.to_string().parse::<GameString>(), Ok(record));
