@@ -57,21 +57,19 @@ impl WeightSets {
     /// Weight sets from text: `name value` lines as [`Weights::parse`] reads them, in sections. The lines before
     /// any section header are the weights of every game type; a header `[GameType, …]` (for example
     /// `[Base+MLP]`) starts a set of its own, from zeros, for the game types it names.
-    pub fn parse(text: &str) -> Result<WeightSets, String> {
+    pub fn parse(text: &str) -> Result<WeightSets, WeightsError> {
         let mut common = Weights([0; FEATURE_COUNT]);
         let mut sections: Vec<(Vec<GameType>, Weights)> = Vec::new();
         for (i, line) in text.lines().enumerate() {
-            let at = |e: String| format!("line {}: {e}", i + 1);
+            let at = |why: WeightLineError| WeightsError { line: i + 1, why };
             let trimmed = line.trim();
             if let Some(header) = trimmed.strip_prefix('[') {
-                let names = header
-                    .strip_suffix(']')
-                    .ok_or_else(|| at("a section header ends with ']'".to_string()))?;
+                let names = header.strip_suffix(']').ok_or(at(WeightLineError::Header))?;
                 let types = names
                     .split(',')
                     .map(|name| name.trim().parse::<GameType>())
                     .collect::<Result<Vec<_>, _>>()
-                    .map_err(|e| at(e.to_string()))?;
+                    .map_err(|e| at(WeightLineError::GameType(e)))?;
                 sections.push((types, Weights([0; FEATURE_COUNT])));
             } else if let Some((feature, value)) = Weights::parse_line(trimmed).map_err(at)? {
                 let target = sections.last_mut().map_or(&mut common, |(_, weights)| weights);
@@ -86,6 +84,36 @@ impl WeightSets {
         }
         Ok(sets)
     }
+}
+
+/// A line of weights that does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {why}")]
+pub struct WeightsError {
+    /// The line, counted from 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub why: WeightLineError,
+}
+
+/// What is wrong with a line of weights.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WeightLineError {
+    /// Not two words.
+    #[error("expected a feature name and a whole number")]
+    Shape,
+    /// An unknown feature.
+    #[error("'{0}' is not a feature")]
+    Feature(String),
+    /// A weight that is not a whole number.
+    #[error("'{0}' is not a whole number")]
+    Number(String),
+    /// A section header without its `]`.
+    #[error("a section header ends with ']'")]
+    Header,
+    /// A section header naming something that is not a game type.
+    #[error(transparent)]
+    GameType(#[from] crate::rules::game_type::GameTypeError),
 }
 
 impl Weights {
@@ -109,11 +137,11 @@ impl Weights {
 
     /// Weights from text written by [`Weights::to_text`]: features not named weigh 0; blank lines and lines
     /// starting with `#` are skipped.
-    pub fn parse(text: &str) -> Result<Weights, String> {
+    pub fn parse(text: &str) -> Result<Weights, WeightsError> {
         let mut weights = Weights([0; FEATURE_COUNT]);
         for (i, line) in text.lines().enumerate() {
             if let Some((feature, value)) =
-                Weights::parse_line(line.trim()).map_err(|e| format!("line {}: {e}", i + 1))?
+                Weights::parse_line(line.trim()).map_err(|why| WeightsError { line: i + 1, why })?
             {
                 weights.set(feature, value);
             }
@@ -122,19 +150,19 @@ impl Weights {
     }
 
     /// One trimmed line of weights text: a feature and its weight, or nothing for a blank line or a comment.
-    fn parse_line(line: &str) -> Result<Option<(Feature, i32)>, String> {
+    fn parse_line(line: &str) -> Result<Option<(Feature, i32)>, WeightLineError> {
         if line.is_empty() || line.starts_with('#') {
             return Ok(None);
         }
         let mut words = line.split_whitespace();
         let (Some(name), Some(value), None) = (words.next(), words.next(), words.next()) else {
-            return Err("expected a feature name and a whole number".to_string());
+            return Err(WeightLineError::Shape);
         };
         let feature = Feature::ALL
             .into_iter()
             .find(|f| f.name() == name)
-            .ok_or_else(|| format!("'{name}' is not a feature"))?;
-        let value = value.parse().map_err(|_| format!("'{value}' is not a whole number"))?;
+            .ok_or_else(|| WeightLineError::Feature(name.to_string()))?;
+        let value = value.parse().map_err(|_| WeightLineError::Number(value.to_string()))?;
         Ok(Some((feature, value)))
     }
 
@@ -248,16 +276,16 @@ mod tests {
         // Text without sections, as `waggle tune` writes it, is one set for every game type.
         assert_eq!(WeightSets::parse(&common.to_text()), Ok(WeightSets::uniform(common)));
         assert_eq!(
-            WeightSets::parse("tempo 1\n[Base+X]\n").unwrap_err(),
+            WeightSets::parse("tempo 1\n[Base+X]\n").unwrap_err().to_string(),
             "line 2: 'Base+X' is not a game type: expected Base, or Base+ followed by any of M, L and P (for example \
              Base+MLP)"
         );
         assert_eq!(
-            WeightSets::parse("[Base\n").unwrap_err(),
+            WeightSets::parse("[Base\n").unwrap_err().to_string(),
             "line 1: a section header ends with ']'"
         );
         assert_eq!(
-            WeightSets::parse("[Base]\ntempo x").unwrap_err(),
+            WeightSets::parse("[Base]\ntempo x").unwrap_err().to_string(),
             "line 2: 'x' is not a whole number"
         );
     }

@@ -29,8 +29,19 @@ pub enum Input {
     Quit,
 }
 
+/// A word of the game typed without what it needs.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InputError {
+    /// `save` without a file name.
+    #[error("save needs a file name, for example: save game.pgn")]
+    SaveWhere,
+    /// `show` (or `moves`) without a piece.
+    #[error("{0} needs a piece, for example: {0} wA1")]
+    WhichPiece(String),
+}
+
 /// Read one line: a word the game knows, or else a move (checked when it is played).
-pub fn parse(line: &str) -> Result<Input, String> {
+pub fn parse(line: &str) -> Result<Input, InputError> {
     let line = line.trim();
     let (word, rest) = match line.split_once(char::is_whitespace) {
         Some((word, rest)) => (word, rest.trim()),
@@ -41,11 +52,11 @@ pub fn parse(line: &str) -> Result<Input, String> {
         "undo" | "takeback" if rest.is_empty() => Input::Undo,
         "hint" if rest.is_empty() => Input::Hint,
         "resign" | "forfeit" => Input::Resign((!rest.is_empty()).then(|| rest.to_string())),
-        "save" if rest.is_empty() => return Err("save needs a file name, for example: save game.pgn".into()),
+        "save" if rest.is_empty() => return Err(InputError::SaveWhere),
         "save" => Input::Save(rest.to_string()),
         "show" | "moves" => match parse_piece(rest) {
             Ok(piece) => Input::Show(piece),
-            Err(_) => return Err(format!("{word} needs a piece, for example: {word} wA1")),
+            Err(_) => return Err(InputError::WhichPiece(word.to_string())),
         },
         "board" if rest.is_empty() => Input::Board,
         "help" | "?" if rest.is_empty() => Input::Help,

@@ -60,9 +60,9 @@ impl<R: io::BufRead> Lines for Plain<R> {
     }
 }
 
-/// A game that could not start.
+/// Why the terminal game ended before the person left it: the engine failed, or the output could not be written.
 #[derive(Debug, thiserror::Error)]
-pub enum PlayError {
+pub enum TerminalError {
     #[error(transparent)]
     Engine(#[from] EngineError),
     #[error(transparent)]
@@ -77,7 +77,7 @@ pub fn run(
     config: &PlayConfig,
     lines: &mut dyn Lines,
     out: &mut impl Write,
-) -> Result<(), PlayError> {
+) -> Result<(), TerminalError> {
     engine.new_game(Some(&config.start))?;
     let mut game = Conversation {
         engine,
@@ -168,7 +168,7 @@ impl Conversation<'_> {
     }
 
     /// The engine's move: found, played and shown.
-    fn engine_moves(&mut self, out: &mut impl Write) -> Result<(), PlayError> {
+    fn engine_moves(&mut self, out: &mut impl Write) -> Result<(), TerminalError> {
         writeln!(out, "Waggle is thinking… (Ctrl-C: move now)")?;
         out.flush()?;
         let thought = self.engine.best_move(&Limits::time(self.config.think), |_| {})?;
@@ -197,7 +197,7 @@ impl Conversation<'_> {
         writeln!(out, "{text} You may still 'undo', 'save FILE' or 'quit'.")
     }
 
-    fn answer(&mut self, input: Input, out: &mut impl Write) -> Result<(), PlayError> {
+    fn answer(&mut self, input: Input, out: &mut impl Write) -> Result<(), TerminalError> {
         match input {
             Input::Nothing | Input::Quit => {}
             Input::Help => writeln!(out, "{HELP}")?,
@@ -269,7 +269,7 @@ impl Conversation<'_> {
     }
 
     /// Take back the person's last move and the engine's answer to it.
-    fn undo(&mut self, out: &mut impl Write) -> Result<(), PlayError> {
+    fn undo(&mut self, out: &mut impl Write) -> Result<(), TerminalError> {
         if self.resigned.is_some() {
             self.resigned = None;
             self.announced = false;

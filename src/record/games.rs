@@ -6,7 +6,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::record::notation::GameString;
+use crate::record::notation::{GameString, NotationError};
 use crate::rules::position::GameState;
 
 /// One finished self-play game.
@@ -25,14 +25,39 @@ impl Record {
     }
 }
 
-/// A line of a data file that is not a game.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {why}")]
-pub struct DataError {
-    /// The line, counted from 1.
-    pub line: usize,
-    /// What is wrong with it.
-    pub why: String,
+/// A games file that cannot be read, or a line of it that is not a game.
+#[derive(Debug, thiserror::Error)]
+pub enum GamesError {
+    /// The file could not be read.
+    #[error("line {line}: {why}")]
+    Read {
+        /// The line being read, counted from 1.
+        line: usize,
+        /// Why.
+        why: io::Error,
+    },
+    /// A line without the tab between the result and the game.
+    #[error("line {line}: expected RESULT<TAB>GAMESTRING")]
+    NoTab {
+        /// The line, counted from 1.
+        line: usize,
+    },
+    /// A result that is not the end of a game.
+    #[error("line {line}: '{text}' is not a result: WhiteWins, BlackWins or Draw")]
+    Result {
+        /// The line, counted from 1.
+        line: usize,
+        /// What stood there.
+        text: String,
+    },
+    /// A game that is not a GameString.
+    #[error("line {line}: {why}")]
+    Game {
+        /// The line, counted from 1.
+        line: usize,
+        /// Why.
+        why: NotationError,
+    },
 }
 
 /// Write `records`, one a line.
@@ -44,22 +69,25 @@ pub fn write(records: &[Record], out: &mut impl Write) -> io::Result<()> {
 }
 
 /// Read the games of a data file (blank lines and lines starting with `#` skipped).
-pub fn read(input: impl BufRead) -> Result<Vec<Record>, DataError> {
+pub fn read(input: impl BufRead) -> Result<Vec<Record>, GamesError> {
     let mut records = Vec::new();
     for (i, line) in input.lines().enumerate() {
-        let bad = |why: String| DataError { line: i + 1, why };
-        let line = line.map_err(|e| bad(e.to_string()))?;
+        let line_number = i + 1;
+        let line = line.map_err(|why| GamesError::Read { line: line_number, why })?;
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let (result, game) = line
-            .split_once('\t')
-            .ok_or_else(|| bad("expected RESULT<TAB>GAMESTRING".into()))?;
+        let (result, game) = line.split_once('\t').ok_or(GamesError::NoTab { line: line_number })?;
         let result = GameState::from_name(result)
             .filter(|s| s.is_over())
-            .ok_or_else(|| bad(format!("'{result}' is not a result: WhiteWins, BlackWins or Draw")))?;
-        let game: GameString = game.parse().map_err(|e| bad(format!("{e}")))?;
+            .ok_or_else(|| GamesError::Result {
+                line: line_number,
+                text: result.to_string(),
+            })?;
+        let game: GameString = game
+            .parse()
+            .map_err(|why| GamesError::Game { line: line_number, why })?;
         records.push(Record { result, game });
     }
     Ok(records)

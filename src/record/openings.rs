@@ -10,7 +10,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::record::game::Game;
-use crate::record::notation::GameString;
+use crate::record::notation::{GameString, GameStringError};
 use crate::record::pgn;
 use crate::rules::game_type::GameType;
 use crate::rules::position::Rules;
@@ -47,39 +47,63 @@ pub fn random_openings(game_type: GameType, plies: usize, count: usize, seed: u6
     openings
 }
 
-/// A book that cannot be used.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum BookError {
-    #[error("cannot read the book {path}: {why}")]
-    Read { path: String, why: String },
+/// A file of openings that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum OpeningsError {
+    /// The file cannot be read.
+    #[error("cannot read the openings {path}: {why}")]
+    Read {
+        /// The file.
+        path: String,
+        /// Why.
+        why: std::io::Error,
+    },
+    /// A `.pgn` file that is not a Mzinga record.
     #[error("{path}: {why}")]
-    Pgn { path: String, why: pgn::PgnError },
-    #[error("{path}, line {line}: {why}")]
-    Line { path: String, line: usize, why: String },
+    Pgn {
+        /// The file.
+        path: String,
+        /// Why.
+        why: pgn::PgnError,
+    },
+    /// A game of a `.pgn` file, or a line of a text file, that is not a playable game.
+    #[error("{path}, {place}: {why}")]
+    Game {
+        /// The file.
+        path: String,
+        /// `line N` or `game N`.
+        place: String,
+        /// Why.
+        why: GameStringError,
+    },
+    /// Every opening of the file ends the game.
     #[error("{path} holds no opening that leaves the game in progress")]
-    Empty { path: String },
+    Empty {
+        /// The file.
+        path: String,
+    },
 }
 
 /// The openings of the book at `path`: a Mzinga `.pgn` file (one or more games; the whole game is the opening),
 /// or a text file of GameStrings, one a line (blank lines and lines starting with `#` are skipped). Each is
 /// replayed with Waggle's rules; one that ends the game is left out.
-pub fn read_book(path: &str) -> Result<Vec<GameString>, BookError> {
-    let text = std::fs::read_to_string(path).map_err(|e| BookError::Read {
+pub fn read_book(path: &str) -> Result<Vec<GameString>, OpeningsError> {
+    let text = std::fs::read_to_string(path).map_err(|why| OpeningsError::Read {
         path: path.to_string(),
-        why: e.to_string(),
+        why,
     })?;
     let text = text.trim_start_matches('\u{feff}');
     let mut openings = Vec::new();
     if text.trim_start().starts_with('[') {
-        let games = pgn::parse(text).map_err(|why| BookError::Pgn {
+        let games = pgn::parse(text).map_err(|why| OpeningsError::Pgn {
             path: path.to_string(),
             why,
         })?;
         for (i, game) in games.into_iter().enumerate() {
-            let checked = Game::from_record(&game.record, Rules::default()).map_err(|e| BookError::Line {
+            let checked = Game::from_record(&game.record, Rules::default()).map_err(|why| OpeningsError::Game {
                 path: path.to_string(),
-                line: i + 1,
-                why: format!("game {} cannot be replayed: {e}", i + 1),
+                place: format!("game {}", i + 1),
+                why,
             })?;
             if !checked.state().is_over() {
                 openings.push(checked.game_string());
@@ -91,10 +115,10 @@ pub fn read_book(path: &str) -> Result<Vec<GameString>, BookError> {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let game = crate::record::replay(line, Rules::default()).map_err(|e| BookError::Line {
+            let game = crate::record::replay(line, Rules::default()).map_err(|why| OpeningsError::Game {
                 path: path.to_string(),
-                line: i + 1,
-                why: e.to_string(),
+                place: format!("line {}", i + 1),
+                why,
             })?;
             if !game.state().is_over() {
                 openings.push(game.game_string());
@@ -102,7 +126,7 @@ pub fn read_book(path: &str) -> Result<Vec<GameString>, BookError> {
         }
     }
     if openings.is_empty() {
-        return Err(BookError::Empty { path: path.to_string() });
+        return Err(OpeningsError::Empty { path: path.to_string() });
     }
     Ok(openings)
 }
@@ -145,8 +169,11 @@ mod tests {
         )
         .unwrap();
         let err = read_book(path.to_str().unwrap()).unwrap_err();
-        assert!(matches!(err, BookError::Line { line: 2, .. }), "{err}");
-        assert!(matches!(read_book("/nonexistent/book"), Err(BookError::Read { .. })));
+        assert!(err.to_string().contains(", line 2: move 2"), "{err}");
+        assert!(matches!(
+            read_book("/nonexistent/book"),
+            Err(OpeningsError::Read { .. })
+        ));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
