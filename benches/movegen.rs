@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use waggle::rules::perft::perft;
+use waggle::perft::perft;
 use waggle::Position;
 
 const SELFPLAY40: &str = "Base+MLP;InProgress;White[21];wM;bM \\wM;wP /wM;bP -bM;wQ wM-;bQ \\bM;wA1 /wP;bP \\wQ;wA1 wQ-;bA1 bP/;wA1 \\bQ;wQ bA1\\;wA1 \\bA1;wQ /wA1;bM wM\\;bQ bQ\\;bP bP\\;bA1 bA1/;wP wQ\\;bP bP/;wA2 \\wA1;bA2 bP\\;bQ /wM;bA2 /wQ;wA2 -bQ;bA3 -bA2;bM bA3\\;bQ wM\\;bP wA1\\;bA1 bP\\;bQ bM\\;bA3 -wA1;wA1 bQ\\;bM -bA2;wA3 /wA1;bL bA1/;wA3 /bM;bM wP\\;bA2 /bA2;bB1 bA1\\";

@@ -10,14 +10,11 @@ use std::time::{Duration, Instant};
 use crate::engine::{Engine, EngineError, HelperThreads, Options};
 use crate::search::{Limits, Stopper};
 
-/// The depth `waggle bench` searches when none is given.
-pub const DEFAULT_DEPTH: u32 = 7;
-
 /// The table size of every bench search, in MB.
-pub const TABLE_MB: usize = 16;
+const TABLE_MB: usize = 16;
 
 /// The bench positions: a name and a GameTypeString or GameString.
-pub const POSITIONS: [(&str, &str); 15] = [
+const POSITIONS: [(&str, &str); 15] = [
     ("Base", "Base"),
     ("Base+M", "Base+M"),
     ("Base+L", "Base+L"),
@@ -70,6 +67,12 @@ pub struct BenchTotal {
 }
 
 impl Bench {
+    /// The depth `waggle bench` searches when none is given.
+    pub const DEFAULT_DEPTH: u32 = 7;
+
+    /// How many positions the bench searches.
+    pub const POSITIONS: usize = POSITIONS.len();
+
     /// A bench of `depth`, with `helpers` helper threads (0 for the signature).
     pub fn new(depth: u32, helpers: usize) -> Result<Bench, EngineError> {
         let options = Options {

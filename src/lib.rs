@@ -1,19 +1,11 @@
-//! Waggle: a Hive engine (with the Mosquito, Ladybug and Pillbug) that speaks the Universal Hive Protocol.
+//! Waggle: a Hive engine (with the Mosquito, Ladybug and Pillbug) that speaks the Universal Hive Protocol, and
+//! the library it is built on.
 //!
-//! The layers, from the bottom:
-//! - the game core: a bitboard-free hex grid ([`Board`]) inside a [`Position`] that plays and undoes [`Move`]s and
-//!   generates every legal move; [`notation`] reads and writes UHP strings; [`perft`] counts move sequences;
-//! - a [`Game`]: position, [`Rules`] and the record of its moves ([`GameString`]);
-//! - the [`search`] and its [`eval`]uation, and the opening [`book`];
-//! - the [`Engine`]: a game, a searcher and the options, with typed results and errors, which every front end
-//!   drives; [`uhp`] is the protocol's vocabulary both ways, [`draw`] pictures positions;
-//! - the front ends, each owning its output: the UHP session ([`protocol`]), `waggle perft` and `waggle bench`.
-//!
-//! A game played through the library, as a front end would:
+//! A program that embeds Waggle plays a game through an [`Engine`] (a game, a searcher and the options) and gets
+//! typed answers and errors:
 //!
 //! ```
-//! use waggle::search::Limits;
-//! use waggle::{Engine, EngineError, Options};
+//! use waggle::{Engine, EngineError, Limits, Options};
 //!
 //! let mut engine = Engine::new(Options::default()).expect("a 64 MB table");
 //! engine.new_game(Some("Base+MLP"))?;
@@ -27,13 +19,14 @@
 //! # Ok::<(), EngineError>(())
 //! ```
 //!
-//! A search on a thread of the caller's own, stopped when the answer is wanted (as pondering or an analysis
-//! would be):
+//! Notations have a syntax, read without a position ([`MoveString`], [`GameString`]: `FromStr` and `Display`), and
+//! a meaning, found against one ([`MoveString::to_move`], [`Game::from_record`]); [`Position`] generates the legal
+//! moves, and [`perft`] counts them. A search can also run on a thread of the caller's own and be stopped from
+//! outside ([`Searcher`], [`Stopper`]), as pondering or an analysis runs:
 //!
 //! ```
 //! use std::time::Duration;
-//! use waggle::search::{Limits, Searcher};
-//! use waggle::{Game, GameType, Rules};
+//! use waggle::{Game, GameType, Limits, Rules, Searcher};
 //!
 //! let game = Game::new(GameType::MLP, Rules::default());
 //! let mut searcher = Searcher::new(16).expect("a 16 MB table");
@@ -45,29 +38,40 @@
 //! let report = thinking.join().unwrap().expect("the game is not over");
 //! assert!(game.legal_moves().contains(&report.best));
 //! ```
+//!
+//! The layers, from the bottom (docs/architecture.md draws them): the rules (the hex grid, pieces, positions,
+//! move generation, [`perft`]); the records (notations, `.pgn` and games files: [`record`], openings); the
+//! evaluation and the opening [`book`]; the search; the [`Engine`]; pictures of positions ([`draw`]); and the front
+//! ends, each owning its output: the UHP session ([`uhp`]), matches between engines ([`arena`]), the JSON API
+//! ([`json`]), the terminal game ([`play`]), tuning ([`tune`]) and the bench ([`mod@bench`]).
+
+#![warn(missing_docs)]
 
 pub mod arena;
 pub mod bench;
 pub mod book;
 pub mod draw;
-pub mod engine;
-pub mod eval;
+mod engine;
+mod eval;
 pub mod json;
 pub mod play;
 pub mod record;
-pub mod rules;
-pub mod search;
+mod rules;
+mod search;
 pub mod tune;
 pub mod uhp;
 
-pub use engine::{Engine, EngineError, Options};
+pub use engine::{Engine, EngineError, HelperThreads, OptionError, Options, Ponder, SearchInfo, Thought};
+pub use eval::{WeightSets, Weights, WeightsError};
 pub use record::game::{Game, PlayError, UndoError};
-pub use record::notation::{move_string, GameString, GameStringError, MoveString, NotationError};
+pub use record::notation::{GameString, GameStringError, MoveString, NotationError};
 pub use rules::board::Board;
-pub use rules::game_type::GameType;
-pub use rules::hex::{Direction, Directions, Hex};
+pub use rules::game_type::{GameType, GameTypeError};
+pub use rules::hex::{Direction, Hex};
 pub use rules::legality::IllegalMove;
 pub use rules::moves::{Move, MoveList};
+pub use rules::perft;
 pub use rules::piece::{Bug, Color, Piece};
 pub use rules::piece_set::PieceSet;
 pub use rules::position::{GameState, Position, Rules};
+pub use search::{Clocks, Limits, Report, Searcher, SideClock, Stopper, TableTooBig};

@@ -22,14 +22,11 @@ use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use waggle::arena::console;
-use waggle::arena::results::read_file;
 use waggle::arena::{EngineSpec, GameSettings, MatchConfig, MoveLimit, Openings, Shard};
-use waggle::engine::{Engine, Options};
-use waggle::record::game::Game;
-use waggle::record::notation::MoveString;
-use waggle::record::pgn;
-use waggle::uhp::session::Session;
+use waggle::uhp::Session;
+use waggle::Game;
+use waggle::MoveString;
+use waggle::{Engine, Options};
 use waggle::{GameState, GameType, Rules};
 
 fn main() {
@@ -152,12 +149,7 @@ fn quick(limit: MoveLimit) -> GameSettings {
 }
 
 /// Play `engines` for `games` games with `settings` in-process; returns the printed text and the results file.
-fn play(
-    engines: &[String],
-    games: usize,
-    settings: GameSettings,
-    dir: &Path,
-) -> (String, waggle::arena::results::ResultsFile) {
+fn play(engines: &[String], games: usize, settings: GameSettings, dir: &Path) -> (String, Results) {
     let results = dir.join("results.tsv");
     let config = MatchConfig {
         engines: engines
@@ -179,11 +171,63 @@ fn play(
         results_file: Some(results.clone()),
     };
     let mut out = Vec::new();
-    console::play_match(&config, &Default::default(), &mut out, None).expect("the match runs to its end");
-    (
-        String::from_utf8(out).unwrap(),
-        read_file(results.to_str().unwrap()).unwrap(),
-    )
+    waggle::arena::play_match(&config, &Default::default(), &mut out, None).expect("the match runs to its end");
+    (String::from_utf8(out).unwrap(), Results::read(&results))
+}
+
+/// The games of a results file, as its format (docs/match.md) lays them out: one tab-separated line a game,
+/// `NUMBER PAIR PAIRING OPENING WHITE BLACK STATE FORFEIT PLIES`, then times, and the reason last.
+struct Results {
+    games: Vec<ResultRow>,
+}
+
+/// The fields of one game the tests look at.
+struct ResultRow {
+    game: Seats,
+    state: GameState,
+    forfeit: Option<waggle::Color>,
+    plies: usize,
+    reason: String,
+}
+
+/// Which engine (by its index in the match) played which colour.
+struct Seats {
+    white: usize,
+    black: usize,
+}
+
+impl Results {
+    fn read(path: &Path) -> Results {
+        let text = std::fs::read_to_string(path).unwrap();
+        let games = text
+            .lines()
+            .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+            .map(|line| {
+                let fields: Vec<&str> = line.split('\t').collect();
+                let forfeit = match fields[7] {
+                    "White" => Some(waggle::Color::White),
+                    "Black" => Some(waggle::Color::Black),
+                    _ => None,
+                };
+                ResultRow {
+                    game: Seats {
+                        white: fields[4].parse().unwrap(),
+                        black: fields[5].parse().unwrap(),
+                    },
+                    state: match fields[6] {
+                        "WhiteWins" => GameState::WhiteWins,
+                        "BlackWins" => GameState::BlackWins,
+                        "Draw" => GameState::Draw,
+                        other => panic!("'{other}' is not the end of a game: {line}"),
+                    },
+                    forfeit,
+                    plies: fields[8].parse().unwrap(),
+                    reason: fields.last().unwrap().to_string(),
+                }
+            })
+            .collect();
+        Results { games }
+    }
 }
 
 /// Every `.pgn` file in `dir` replays with Waggle's rules to the result it records, unless the referee ended
@@ -194,7 +238,7 @@ fn check_records(dir: &Path, games: usize) {
     assert_eq!(files.len(), games, "{files:?}");
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
-        let records = pgn::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let records = waggle::record::read_pgn(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert_eq!(records.len(), 1);
         let record = &records[0];
         let game =
@@ -450,7 +494,7 @@ fn a_round_robin_ranks_every_engine() {
     }
     // Every game started from the book's opening.
     for entry in std::fs::read_dir(dir.join("pgn")).unwrap() {
-        let record = pgn::parse(&std::fs::read_to_string(entry.unwrap().path()).unwrap())
+        let record = waggle::record::read_pgn(&std::fs::read_to_string(entry.unwrap().path()).unwrap())
             .unwrap()
             .remove(0);
         let start: Vec<String> = record.record.moves.iter().take(2).map(|m| m.to_string()).collect();
@@ -708,7 +752,7 @@ fn fake_engine(kind: &str, tally: Option<&str>) {
             _ => {
                 let flow = session.handle(&line).unwrap();
                 out.write_all(&std::mem::take(session.output_mut())).unwrap();
-                if flow == waggle::uhp::session::Flow::Exit {
+                if flow == waggle::uhp::Flow::Exit {
                     return;
                 }
             }

@@ -21,5 +21,5 @@ fn the_bench_signature_is_the_recorded_one() {
         .and_then(|n| n.trim().parse().ok())
         .unwrap_or_else(|| panic!("no signature line in:\n{text}"));
     assert_eq!(signature, SIGNATURE, "{text}");
-    assert_eq!(text.lines().count(), waggle::bench::POSITIONS.len() + 2, "{text}");
+    assert_eq!(text.lines().count(), waggle::bench::Bench::POSITIONS + 2, "{text}");
 }

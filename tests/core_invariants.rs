@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use waggle::{move_string, GameType, Hex, Move, MoveList, MoveString, Position};
+use waggle::{GameType, Hex, Move, MoveList, MoveString, Position};
 
 /// Every cell on or next to the hive: where a move can end.
 fn cells_near_hive(pos: &Position) -> HashSet<Hex> {
@@ -85,7 +85,7 @@ fn check_position(pos: &mut Position) -> MoveList {
     let mut sorted: Vec<String> = Vec::new();
     let before = (pos.game_string(), pos.hash());
     for &mv in &moves {
-        let text = move_string(pos, mv);
+        let text = MoveString::from_move(pos, mv).to_string();
         let parsed: MoveString = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(parsed.to_move(pos), Ok(mv), "{text} in {}", pos.game_string());
         sorted.push(text);

@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
-use waggle::engine::{Engine, EngineError, Options};
-use waggle::search::{Limits, Searcher};
+use waggle::{Engine, EngineError, Options};
 use waggle::{Game, GameState, GameType, PlayError, Rules};
+use waggle::{Limits, Searcher};
 
 #[test]
 fn a_whole_game_through_the_engine() {

@@ -23,10 +23,10 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use waggle::engine::{Engine, Options};
-use waggle::uhp::session::{Event, Session};
+use waggle::uhp::{Event, Session};
 use waggle::uhp::{Outcome, Reply, ReplyReader};
 use waggle::MoveString;
+use waggle::{Engine, Options};
 
 /// The session's output, shared with the test.
 #[derive(Clone, Default)]
@@ -123,7 +123,7 @@ fn legal_moves(game: &str) -> Vec<String> {
     }
     pos.legal_moves()
         .into_iter()
-        .map(|mv| waggle::move_string(&pos, mv).to_string())
+        .map(|mv| waggle::MoveString::from_move(&pos, mv).to_string())
         .collect()
 }
 

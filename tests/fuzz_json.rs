@@ -31,7 +31,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
-use waggle::json::{game_state_of, respond};
+use waggle::json::{game_state_of, respond, Thinking};
 use waggle::{GameType, Position};
 
 /// What a fuzzed request must get.
@@ -248,7 +248,7 @@ fn fuzz_respond(seed: u64, count: usize) {
     for _ in 0..count {
         let (request, expect) = random_request(&mut rng, &valid);
         let text = String::from_utf8_lossy(&request);
-        check(&request, &respond(&text), expect);
+        check(&request, &respond(&text, &Thinking::default()), expect);
     }
 }
 

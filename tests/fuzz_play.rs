@@ -9,9 +9,9 @@ use std::time::Duration;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use waggle::engine::{Engine, Options};
 use waggle::play::{run, Plain, PlayConfig};
 use waggle::{Color, Game, GameType, Rules};
+use waggle::{Engine, Options};
 
 const WORDS: &[&str] = &[
     "undo",

@@ -7,9 +7,9 @@
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use waggle::engine::{Engine, Options};
-use waggle::uhp::session::{Flow, Session};
+use waggle::uhp::{Flow, Session};
 use waggle::uhp::{Outcome, ReplyReader};
+use waggle::{Engine, Options};
 
 const WORDS: &[&str] = &[
     "info",

@@ -4,8 +4,10 @@
 
 mod common;
 
-use waggle::rules::perft::{divide, perft};
-use waggle::{move_string, GameType, Position};
+use std::sync::atomic::AtomicBool;
+
+use waggle::perft::{divide_until, perft};
+use waggle::{GameType, MoveString, Position};
 
 /// perft(1..=6) of the start positions, in `GameType::ALL` order.
 const START: [[u64; 6]; 8] = [
@@ -63,9 +65,12 @@ fn midgame_positions_to_depth_4() {
 #[test]
 fn divide_sums_to_perft_with_distinct_moves() {
     let mut pos = load("selfplay40");
-    let parts = divide(&mut pos, 2);
+    let parts = divide_until(&mut pos, 2, &AtomicBool::new(false)).unwrap();
     assert_eq!(parts.iter().map(|&(_, n)| n).sum::<u64>(), 10919);
-    let mut names: Vec<String> = parts.iter().map(|&(mv, _)| move_string(&pos, mv)).collect();
+    let mut names: Vec<String> = parts
+        .iter()
+        .map(|&(mv, _)| MoveString::from_move(&pos, mv).to_string())
+        .collect();
     names.sort();
     names.dedup();
     assert_eq!(names.len(), 99);

@@ -9,7 +9,6 @@ use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use waggle::record::pgn;
 use waggle::{Color, Game, GameState, Rules};
 
 /// A running `waggle play` and the game as the test follows it.
@@ -161,7 +160,7 @@ fn a_whole_game(person: Color, seed: u64) {
     let saved = dir.join("game.pgn");
     let reply = p.say(&format!("save {}", saved.display()));
     assert!(reply.iter().any(|l| l.starts_with("Saved the game")), "{reply:?}");
-    let records = pgn::parse(&std::fs::read_to_string(&saved).unwrap()).unwrap();
+    let records = waggle::record::read_pgn(&std::fs::read_to_string(&saved).unwrap()).unwrap();
     let replayed = Game::from_record(&records[0].record, Rules::default()).unwrap();
     assert_eq!(replayed.game_string().to_string(), p.game.game_string().to_string());
     if !p.game.state().is_over() {
@@ -173,7 +172,9 @@ fn a_whole_game(person: Color, seed: u64) {
         let any = p.game.move_string(p.game.legal_moves()[0]).to_string();
         refuse(&mut p, &any);
         p.say(&format!("save {}", saved.display()));
-        let record = pgn::parse(&std::fs::read_to_string(&saved).unwrap()).unwrap().remove(0);
+        let record = waggle::record::read_pgn(&std::fs::read_to_string(&saved).unwrap())
+            .unwrap()
+            .remove(0);
         let winner = if person == Color::White {
             GameState::BlackWins
         } else {

@@ -5,7 +5,6 @@ mod common;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use waggle::record::notation::parse_piece;
 use waggle::{GameStringError, GameType, IllegalMove, Move, MoveList, MoveString, Position};
 
 /// Resolve and try `text` in the game `game`; the game must be unchanged afterwards.
@@ -24,7 +23,7 @@ fn reject(game: &str, text: &str) -> IllegalMove {
 }
 
 fn piece(name: &str) -> waggle::Piece {
-    parse_piece(name).unwrap()
+    name.parse().unwrap()
 }
 
 #[test]

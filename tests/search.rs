@@ -7,8 +7,8 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use waggle::search::{Limits, Report, Searcher, WIN};
-use waggle::{move_string, Color, GameState, Move, MoveList, Position};
+use waggle::{Color, GameState, Move, MoveList, Position};
+use waggle::{Limits, MoveString, Report, Searcher};
 
 /// White to move; Black's Queen has five neighbours and White's Ant can slide into the sixth (`wA1 bS1\`).
 const WIN_IN_ONE: &str = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bG1 bQ-;wG1 \\wQ;bG2 bQ/;\
@@ -132,13 +132,20 @@ fn a_move_that_surrounds_the_queen_is_found_at_depth_one() {
     let mut pos = load(WIN_IN_ONE);
     let wins = winning_moves(&mut pos);
     assert_eq!(
-        wins.iter().map(|&m| move_string(&pos, m)).collect::<Vec<_>>(),
+        wins.iter()
+            .map(|&m| MoveString::from_move(&pos, m).to_string())
+            .collect::<Vec<_>>(),
         ["wA1 bS1\\"]
     );
 
     let report = search(&mut pos, depth(1));
-    assert_eq!(report.best, wins[0], "played {}", move_string(&pos, report.best));
-    assert_eq!(report.score, WIN - 1);
+    assert_eq!(
+        report.best,
+        wins[0],
+        "played {}",
+        MoveString::from_move(&pos, report.best)
+    );
+    assert_eq!(report.plies_to_end(), Some(1));
     assert!(report.is_win());
     assert_eq!(report.plies_to_end(), Some(1));
     assert_eq!(report.pv, vec![report.best]);
@@ -155,7 +162,7 @@ fn a_forced_win_in_two_moves_is_found_at_depth_two() {
         .filter(|&mv| wins_by_force_in_two(&mut pos, mv))
         .collect::<Vec<_>>()
         .into_iter()
-        .map(|mv| move_string(&pos, mv))
+        .map(|mv| MoveString::from_move(&pos, mv).to_string())
         .collect();
     assert_eq!(forcing, ["wG1 bQ\\", "wA3 \\bA1"]);
 
@@ -164,19 +171,19 @@ fn a_forced_win_in_two_moves_is_found_at_depth_two() {
 
     let two = search(&mut pos, depth(2));
     assert!(
-        forcing.contains(&move_string(&pos, two.best)),
+        forcing.contains(&MoveString::from_move(&pos, two.best).to_string()),
         "played {}",
-        move_string(&pos, two.best)
+        MoveString::from_move(&pos, two.best)
     );
-    assert_eq!(two.score, WIN - 3);
+    assert_eq!((two.is_win(), two.plies_to_end()), (true, Some(3)));
 
     let report = search(&mut pos, depth(3));
     assert!(
-        forcing.contains(&move_string(&pos, report.best)),
+        forcing.contains(&MoveString::from_move(&pos, report.best).to_string()),
         "played {}",
-        move_string(&pos, report.best)
+        MoveString::from_move(&pos, report.best)
     );
-    assert_eq!(report.score, WIN - 3);
+    assert_eq!((report.is_win(), report.plies_to_end()), (true, Some(3)));
     assert_eq!(report.plies_to_end(), Some(3));
     assert_eq!(report.pv.len(), 3, "the PV runs to the win: {:?}", report.pv);
 }
@@ -193,7 +200,7 @@ fn a_move_that_stops_the_immediate_win_is_found_at_depth_two() {
         assert!(
             !allows_a_win(&mut pos, report.best),
             "{} lets the opponent win in {text}",
-            move_string(&pos, report.best)
+            MoveString::from_move(&pos, report.best)
         );
         assert!(!report.is_loss(), "{report:?}");
     }
@@ -207,11 +214,11 @@ fn only_the_two_pinning_moves_stop_the_self_play_threat() {
         .filter(|&mv| !allows_a_win(&mut pos, mv))
         .collect::<Vec<_>>()
         .into_iter()
-        .map(|mv| move_string(&pos, mv))
+        .map(|mv| MoveString::from_move(&pos, mv).to_string())
         .collect();
     assert_eq!(safe, ["bA3 wG1-", "bA3 wG1/"]);
     let report = search(&mut pos, depth(2));
-    assert!(safe.contains(&move_string(&pos, report.best)));
+    assert!(safe.contains(&MoveString::from_move(&pos, report.best).to_string()));
 }
 
 #[test]
@@ -220,12 +227,12 @@ fn a_lost_position_is_scored_as_lost() {
     let mut pos = load(WIN_IN_TWO);
     let attack = moves(&mut pos)
         .into_iter()
-        .find(|&mv| move_string(&pos, mv) == "wG1 bQ\\")
+        .find(|&mv| MoveString::from_move(&pos, mv).to_string() == "wG1 bQ\\")
         .expect("legal");
     pos.play_unchecked(attack);
     let report = search(&mut pos, depth(2));
     assert!(report.is_loss(), "{report:?}");
-    assert_eq!(report.score, -(WIN - 2));
+    assert_eq!((report.is_loss(), report.plies_to_end()), (true, Some(2)));
 }
 
 #[test]

@@ -60,11 +60,11 @@ fn every_command_and_error_path() {
     let mut pos = common::position("Base;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1").unwrap();
     let perft2 = e.ask("perft 2");
     assert!(
-        perft2[0].starts_with(&format!("perft(1) = {} ", waggle::rules::perft::perft(&mut pos, 1))),
+        perft2[0].starts_with(&format!("perft(1) = {} ", waggle::perft::perft(&mut pos, 1))),
         "{perft2:?}"
     );
     assert!(
-        perft2[1].starts_with(&format!("perft(2) = {} ", waggle::rules::perft::perft(&mut pos, 2))),
+        perft2[1].starts_with(&format!("perft(2) = {} ", waggle::perft::perft(&mut pos, 2))),
         "{perft2:?}"
     );
     assert_eq!(e.ask("options").len(), 6);

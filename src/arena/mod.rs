@@ -6,15 +6,19 @@
 //! results file and the summary's arithmetic), `stats` (Elo, LOS, SPRT), `report` (the words) and `console` (what
 //! `waggle match` prints).
 
-pub mod console;
-pub mod process;
-pub mod referee;
-pub mod report;
-pub mod results;
-pub mod runner;
-pub mod schedule;
-pub mod stats;
+mod console;
+mod process;
+mod referee;
+mod report;
+mod results;
+mod runner;
+mod schedule;
+mod stats;
 
+pub use crate::record::openings::{read_book as read_openings, OpeningsError};
+pub use console::{merge, play_match};
 pub use referee::{GameSettings, MoveLimit};
+pub use results::ResultsError;
 pub use runner::{EngineSpec, MatchConfig, MatchControl, MatchError, MatchOutcome, Openings};
-pub use schedule::Shard;
+pub use schedule::{Shard, ShardError};
+pub use stats::{SprtSettings, SprtSettingsError};

@@ -29,7 +29,12 @@ pub enum MoveLimit {
     /// machine's speed or load.
     Nodes(u64),
     /// A chess clock: each side starts with `base` and gains `increment` after each of its moves.
-    Clock { base: Duration, increment: Duration },
+    Clock {
+        /// Each side's time at the start.
+        base: Duration,
+        /// The time each side gains after each of its moves.
+        increment: Duration,
+    },
 }
 
 /// The rules of play that are the referee's own.

@@ -161,20 +161,46 @@ pub struct ResultsFile {
 /// A results file that cannot be read, or files that do not belong to the same match.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ResultsError {
+    /// The file cannot be read.
     #[error("{path}: cannot be read: {why}")]
-    Read { path: String, why: String },
+    Read {
+        /// The file.
+        path: String,
+        /// Why.
+        why: String,
+    },
+    /// The file is not a results file.
     #[error("{path}: not a waggle match results file (it does not start with '{HEADER}')")]
-    NotResults { path: String },
+    NotResults {
+        /// The file.
+        path: String,
+    },
+    /// A line that is not a game's result.
     #[error("{path}, line {line}: {why}")]
-    Line { path: String, line: usize, why: String },
+    Line {
+        /// The file.
+        path: String,
+        /// The line, counted from 1.
+        line: usize,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// A file of a match between other engines.
     #[error("{path} is from another match: its engines are {theirs:?}, not {ours:?}")]
     OtherMatch {
+        /// The file.
         path: String,
+        /// Its engines.
         theirs: Vec<String>,
+        /// The engines of the files before it.
         ours: Vec<String>,
     },
+    /// The same game in two files (shards that overlap).
     #[error("game {number} is in more than one file")]
-    Twice { number: usize },
+    Twice {
+        /// The game's number in the schedule.
+        number: usize,
+    },
 }
 
 /// Read the results file at `path`.
@@ -431,7 +457,12 @@ mod tests {
         );
         // Pair 0: two wins (2 points); pair 1: a draw and a loss (0.5 points); game 5 has no partner yet.
         assert_eq!(pairing.pairs.0, [0, 1, 0, 0, 1]);
-        assert_eq!(summary.totals[1], pairing.score.reversed());
+        let theirs = &summary.totals[1];
+        let ours = pairing.score;
+        assert_eq!(
+            (theirs.wins, theirs.losses, theirs.draws),
+            (ours.losses, ours.wins, ours.draws)
+        );
         assert_eq!(summary.times[0].moves, 3 * 18);
         assert_eq!(summary.moves, 5 * 18);
         assert_eq!(summary.overhead, (Duration::from_micros(4500), 300));

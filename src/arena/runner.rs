@@ -37,7 +37,12 @@ pub struct EngineSpec {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Openings {
     /// Random openings of this many plies from this seed.
-    Random { plies: usize, seed: u64 },
+    Random {
+        /// Random plies of each opening.
+        plies: usize,
+        /// The seed: the same seed gives the same openings.
+        seed: u64,
+    },
     /// These positions, in turn.
     Book(Vec<GameString>),
 }
@@ -87,36 +92,56 @@ pub enum Event<'a> {
 /// A match that could not be played.
 #[derive(Debug, thiserror::Error)]
 pub enum MatchError {
+    /// Fewer than two engines.
     #[error("a match needs at least two engines")]
     TooFewEngines,
+    /// An SPRT asked of a round robin.
     #[error("the SPRT compares two engines: give exactly two")]
     SprtNeedsTwo,
+    /// An engine that could not be started (or whose start-up block was wrong).
     #[error("engine {index} ('{command}') {fault}")]
     Start {
+        /// The engine, counted from 1 in the order given.
         index: usize,
+        /// Its command line.
         command: String,
+        /// What went wrong.
         fault: Fault,
     },
+    /// Openings asked for that cannot be made (a game type and a number of plies with no playable opening).
     #[error("no opening could be made")]
     NoOpenings,
+    /// A results file, a PGN record or the output that could not be written.
     #[error("{path}: {why}")]
-    Output { path: String, why: String },
+    Output {
+        /// What was written.
+        path: String,
+        /// Why it failed.
+        why: String,
+    },
 }
 
 /// What a finished match leaves: the engines' names, every finished game and the summary.
 pub struct MatchOutcome {
-    pub names: Vec<String>,
-    pub games: Vec<Finished>,
-    pub summary: Summary,
+    pub(crate) names: Vec<String>,
+    pub(crate) games: Vec<Finished>,
+    pub(crate) summary: Summary,
     /// Games of the schedule (or its shard) in all.
-    pub scheduled: usize,
+    pub(crate) scheduled: usize,
     /// Whether it was cut short from outside ([`MatchControl`]) before its schedule or the SPRT ended it.
-    pub interrupted: bool,
+    pub(crate) interrupted: bool,
     /// Games that were in progress when the match was abandoned: not counted, not written.
-    pub abandoned: usize,
+    pub(crate) abandoned: usize,
     /// Games the referee failed on (a panic: a bug in Waggle), with what the panic said: not counted, not
     /// written; the match went on.
-    pub failed: Vec<(usize, String)>,
+    pub(crate) failed: Vec<(usize, String)>,
+}
+
+impl MatchOutcome {
+    /// Whether the match was cut short from outside ([`MatchControl`]) before its schedule or its SPRT ended it.
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
+    }
 }
 
 /// How a game the workers took ended.

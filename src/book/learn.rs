@@ -37,13 +37,24 @@ pub struct Learning {
     pub min_games: u32,
 }
 
-/// A book line learnt, with the moves it was preferred to.
+/// A book line learnt, with the moves it was preferred to. Its text is the book's line, then a comment line for
+/// each rival: `#   rival: LINE`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Learnt {
     /// The position and its best move.
-    pub line: BookLine,
+    pub(crate) line: BookLine,
     /// The other moves with games enough, best first, each with its own games and score.
-    pub others: Vec<BookLine>,
+    pub(crate) others: Vec<BookLine>,
+}
+
+impl std::fmt::Display for Learnt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.line)?;
+        for other in &self.others {
+            write!(f, "\n#   rival: {other}")?;
+        }
+        Ok(())
+    }
 }
 
 /// The book lines the games `records` support, in the order of their positions' plies; games that cannot be

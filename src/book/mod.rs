@@ -10,13 +10,14 @@
 //! Owns the format and the lookup; never prints.
 
 mod key;
-pub mod learn;
+mod learn;
 
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::OnceLock;
 
-pub use key::{key, Key};
+pub(crate) use key::{key, Key};
+pub use learn::{learn, Learning, Learnt};
 
 use crate::record::notation::{GameString, MoveString};
 use crate::rules::moves::Move;
@@ -24,7 +25,7 @@ use crate::rules::position::{Position, Rules};
 
 /// One line of a book: a position and its book move, with the figures it was chosen on.
 #[derive(Clone, Debug, PartialEq)]
-pub struct BookLine {
+pub(crate) struct BookLine {
     /// The position, as the moves that lead to it.
     pub position: GameString,
     /// The book move there.
@@ -51,7 +52,7 @@ pub struct BookError {
     pub why: String,
 }
 
-/// Positions and their book moves, each position by its [`Key`] and its move by the key of the position it leads
+/// Positions and their book moves, each position by its key and its move by the key of the position it leads
 /// to (so that the move is found again in a turned or mirrored position).
 #[derive(Clone, Debug, Default)]
 pub struct Book {

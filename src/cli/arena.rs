@@ -9,9 +9,10 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args as ClapArgs, Subcommand};
-use waggle::arena::stats::SprtSettings;
-use waggle::arena::{console, EngineSpec, GameSettings, MatchConfig, MatchControl, MoveLimit, Openings, Shard};
-use waggle::record::openings;
+use waggle::arena::{
+    merge, play_match, read_openings, EngineSpec, GameSettings, MatchConfig, MatchControl, MoveLimit, Openings, Shard,
+    SprtSettings,
+};
 use waggle::GameType;
 
 use super::{interrupt, parse_seconds};
@@ -110,7 +111,7 @@ fn parse_clock(text: &str) -> Result<(Duration, Duration), String> {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(MatchCommand::Merge { files }) = args.merge {
-        console::merge(&files, &mut io::stdout().lock()).context("merging results")?;
+        merge(&files, &mut io::stdout().lock()).context("merging results")?;
         return Ok(ExitCode::SUCCESS);
     }
     if args.names.len() > args.engines.len() {
@@ -124,7 +125,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         _ => bail!("give one of --time SECONDS, --depth PLIES, --nodes N or --clock BASE+INC"),
     };
     let openings = match &args.book {
-        Some(path) => Openings::Book(openings::read_book(path)?),
+        Some(path) => Openings::Book(read_openings(path)?),
         None => Openings::Random {
             plies: args.openings,
             seed: args.seed,
@@ -180,8 +181,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let stderr = io::stderr();
     let mut progress = stderr.is_terminal().then(|| stderr.lock());
     let progress = progress.as_mut().map(|p| p as &mut dyn Write);
-    let outcome = console::play_match(&config, &control, &mut io::stdout().lock(), progress)?;
-    Ok(if outcome.interrupted {
+    let outcome = play_match(&config, &control, &mut io::stdout().lock(), progress)?;
+    Ok(if outcome.interrupted() {
         interrupt::exit_code()
     } else {
         ExitCode::SUCCESS

@@ -8,14 +8,14 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
-use waggle::bench::{Bench, POSITIONS};
+use waggle::bench::Bench;
 
 use super::interrupt;
 
 #[derive(ClapArgs)]
 pub struct Args {
     /// Depth of every search.
-    #[arg(default_value_t = waggle::bench::DEFAULT_DEPTH)]
+    #[arg(default_value_t = Bench::DEFAULT_DEPTH)]
     depth: u32,
     /// Search threads (the signature holds for one thread only: more make the node counts vary).
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -60,7 +60,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             "bench depth {depth} interrupted after {} of {} positions: {nodes} nodes in {:.3} s, {speed:.0} nodes/s \
              (no signature)",
             total.positions,
-            POSITIONS.len(),
+            Bench::POSITIONS,
             elapsed.as_secs_f64()
         )?;
         return Ok(interrupt::exit_code());

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Args as ClapArgs;
-use waggle::book::learn::{learn, Learning};
+use waggle::book::{learn, Learning};
 
 #[derive(ClapArgs)]
 pub struct Args {
@@ -41,10 +41,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         "# POSITION<TAB>MOVE<TAB>GAMES<TAB>SCORE (for the side to move); rivals as comments."
     )?;
     for entry in learnt {
-        writeln!(stdout, "{}", entry.line)?;
-        for other in &entry.others {
-            writeln!(stdout, "#   rival: {other}")?;
-        }
+        writeln!(stdout, "{entry}")?;
     }
     Ok(ExitCode::SUCCESS)
 }

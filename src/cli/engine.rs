@@ -7,9 +7,7 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use waggle::engine::{cores, HelperThreads, Options};
-use waggle::eval::WeightSets;
-use waggle::Engine;
+use waggle::{Engine, HelperThreads, Options, WeightSets};
 
 /// The engine's flags: every UHP option, the weights, and `--verbose`. Unset flags take the subcommand's defaults.
 #[derive(Args, Debug, Default)]
@@ -85,12 +83,7 @@ impl EngineFlags {
             options.max_hash_size = mb as usize;
         }
         if let Some(threads) = self.threads {
-            options.max_helper_threads = match threads {
-                0 => HelperThreads::Auto,
-                1 => HelperThreads::None,
-                n if n <= cores() => HelperThreads::Count(n - 1),
-                n => bail!("--threads {n}: this machine has {} cores", cores()),
-            };
+            options.max_helper_threads = HelperThreads::for_threads(threads).context("--threads")?;
         }
         if let Some(mode) = &self.ponder_during_idle {
             options = options.with("PonderDuringIdle", mode)?;

@@ -10,7 +10,9 @@ use std::sync::Arc;
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
 
-use super::engine::EngineFlags;
+use waggle::json::{serve_http, serve_lines, Thinking};
+
+use super::engine::{EngineFlags, BOOK, HASH, THREADS, WEIGHTS};
 use super::interrupt;
 
 #[derive(ClapArgs)]
@@ -21,7 +23,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
-    flags.check("json", &[])?;
+    flags.check("json", &[HASH, THREADS, BOOK, WEIGHTS])?;
+    let thinking = Thinking {
+        options: flags.options(Thinking::default_options())?,
+        weights: flags.weights()?,
+    };
     match args.listen {
         None => {
             let answered = Arc::new(AtomicU64::new(0));
@@ -33,18 +39,15 @@ pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
                 );
                 std::process::exit(i32::from(interrupt::INTERRUPTED));
             })?;
-            waggle::json::serve_lines(io::stdin().lock(), io::stdout().lock(), &answered)
+            serve_lines(io::stdin().lock(), io::stdout().lock(), &answered, &thinking)
                 .context("serving JSON on stdio")?;
             Ok(ExitCode::SUCCESS)
         }
         Some(addr) => {
             let stop = interrupt::flag()?;
-            let answered = waggle::json::serve_http(
-                &addr,
-                |bound| eprintln!("waggle json: listening on http://{bound}"),
-                &stop,
-            )
-            .with_context(|| format!("serving JSON on {addr}"))?;
+            let listening = |bound| eprintln!("waggle json: listening on http://{bound}");
+            let answered =
+                serve_http(&addr, listening, &stop, thinking).with_context(|| format!("serving JSON on {addr}"))?;
             eprintln!("waggle json: stopped after answering {answered} requests");
             Ok(interrupt::exit_code())
         }

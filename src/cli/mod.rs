@@ -34,12 +34,12 @@ pub fn colour() -> bool {
 }
 
 /// The games of the self-play data files `files`, all of them.
-pub fn read_games(files: &[String]) -> Result<Vec<waggle::record::games::Record>> {
+pub fn read_games(files: &[String]) -> Result<Vec<waggle::record::GameRecord>> {
     let mut records = Vec::new();
     for path in files {
         let file = std::fs::File::open(path).with_context(|| format!("opening {path}"))?;
         records
-            .extend(waggle::record::games::read(io::BufReader::new(file)).with_context(|| format!("reading {path}"))?);
+            .extend(waggle::record::read_games(io::BufReader::new(file)).with_context(|| format!("reading {path}"))?);
     }
     Ok(records)
 }

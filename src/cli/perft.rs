@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
-use waggle::rules::perft::{divide_until, perft_by_depth, Interrupted};
-use waggle::{move_string, Game, GameString, Rules};
+use waggle::perft::{divide_until, perft_by_depth, Interrupted};
+use waggle::{Game, GameString, MoveString, Rules};
 
 use super::interrupt;
 
@@ -39,7 +39,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         match divide_until(&mut pos, args.depth, &stop) {
             Ok(counts) => {
                 for (mv, count) in counts {
-                    writeln!(stdout, "{}: {count}", move_string(&pos, mv))?;
+                    writeln!(stdout, "{}: {count}", MoveString::from_move(&pos, mv))?;
                 }
             }
             Err(interrupted) => return Ok(stopped(interrupted)),

@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::Args as ClapArgs;
-use waggle::engine::Options;
 use waggle::play::{run as play, Lines, Plain, PlayConfig};
+use waggle::Options;
 use waggle::{Color, GameType};
 
 use super::engine::{EngineFlags, BOOK, HASH, THREADS, THREEFOLD, WEIGHTS};

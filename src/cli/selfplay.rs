@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
-use waggle::tune::selfplay::{play, SelfPlay};
+use waggle::tune::{selfplay as play, SelfPlay};
 use waggle::GameType;
 
 use super::engine::{EngineFlags, BOOK, HASH, THREADS, THREEFOLD, WEIGHTS};

@@ -8,8 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
-use waggle::eval::Feature;
-use waggle::tune::{fit, samples};
+use waggle::tune::{fit, samples, FitSettings};
 use waggle::GameType;
 
 use super::engine::{EngineFlags, WEIGHTS};
@@ -37,19 +36,19 @@ pub struct Args {
 pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
     flags.check("tune", &[WEIGHTS])?;
     let records = super::read_games(&args.files)?;
-    let samples = samples::samples(&records, args.skip).context("replaying the games")?;
+    let samples = samples(&records, args.skip).context("replaying the games")?;
     let mut stdout = io::stdout().lock();
     writeln!(stdout, "{} games, {} positions", records.len(), samples.len())?;
-    let settings = fit::FitSettings {
+    let settings = FitSettings {
         iterations: args.iterations,
         learning_rate: args.learning_rate,
-        ..fit::FitSettings::default()
+        ..FitSettings::default()
     };
     // The fit starts from the weights of the games' game type (that of the first game).
     let game_type = records.first().map_or(GameType::MLP, |r| r.game.game_type);
     let start = *flags.weights()?.for_game(game_type);
     let stop = interrupt::flag()?;
-    let found = fit::fit(&samples, &start, &settings, &stop);
+    let found = fit(&samples, &start, &settings, &stop);
     let interrupted = found.iterations < args.iterations;
     if interrupted {
         writeln!(
@@ -63,14 +62,8 @@ pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
         "scale {:.4}; mean squared error {:.6} -> {:.6}",
         found.scale, found.error_before, found.error_after
     )?;
-    for feature in Feature::ALL {
-        writeln!(
-            stdout,
-            "{:<24} {:>6} -> {:>6}",
-            feature.name(),
-            start.get(feature),
-            found.weights.get(feature)
-        )?;
+    for ((name, before), (_, after)) in start.named().zip(found.weights.named()) {
+        writeln!(stdout, "{name:<24} {before:>6} -> {after:>6}")?;
     }
     if let Some(path) = args.out {
         std::fs::write(&path, found.weights.to_text()).with_context(|| format!("writing {}", path.display()))?;

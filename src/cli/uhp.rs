@@ -8,8 +8,8 @@ use std::process::ExitCode;
 use std::thread;
 
 use anyhow::{Context, Result};
-use waggle::engine::Options;
-use waggle::uhp::session::{Event, Session};
+use waggle::uhp::{Event, Session};
+use waggle::Options;
 
 use super::engine::EngineFlags;
 use super::interrupt;

@@ -4,9 +4,9 @@
 mod svg;
 mod text;
 
-pub use crate::rules::layout::{Layout, Placed};
 pub use svg::{svg, SvgStyle};
-pub use text::{board_text, describe, honeycomb, TextStyle};
+pub(crate) use text::board_text;
+pub use text::{describe, TextStyle};
 
 use crate::rules::hex::Hex;
 use crate::rules::moves::Move;

@@ -108,7 +108,8 @@ pub fn board_text(pos: &Position) -> String {
     describe(pos, &TextStyle::default())
 }
 
-/// [`board_text`] drawn as `style` says.
+/// The position as text for a person: a header line (who is to move, the turn, the state), the board as hexes,
+/// and each stack listed, drawn as `style` says.
 pub fn describe(pos: &Position, style: &TextStyle) -> String {
     let board = pos.board();
     let mut out = format!(

@@ -7,10 +7,7 @@
 
 mod options;
 
-pub use options::{
-    cores, HelperThreads, OptionError, OptionInfo, OptionKind, Options, Ponder, DEFAULT_HASH_MB, HASH_RANGE,
-    NAMES as OPTION_NAMES,
-};
+pub use options::{HelperThreads, OptionError, OptionInfo, OptionKind, Options, Ponder};
 
 use std::any::Any;
 use std::panic::{self, AssertUnwindSafe};
@@ -21,23 +18,29 @@ use crate::record::game::{Game, PlayError, UndoError};
 use crate::record::notation::{GameStringError, MoveString};
 use crate::rules::game_type::GameType;
 use crate::rules::moves::Move;
-use crate::rules::position::{GameState, Rules};
+use crate::rules::position::{GameState, Position, Rules};
 use crate::search::{Limits, Progress, Report, Searcher, Stopper, TableTooBig};
 
 /// Why the engine cannot do what it was asked. The texts are for people; front ends add their own hints (which
 /// command to try next).
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum EngineError {
+    /// Nothing to play or search: no game was started.
     #[error("No game in progress.")]
     NoGame,
+    /// The game has ended: no move or search.
     #[error("The game is over ({0}).")]
     GameOver(GameState),
+    /// A GameString that could not be loaded (the game stays as it was).
     #[error(transparent)]
     Load(#[from] GameStringError),
+    /// A move that cannot be played.
     #[error(transparent)]
     Move(#[from] PlayError),
+    /// More moves to take back than were played.
     #[error(transparent)]
     Undo(#[from] UndoError),
+    /// An option or value that does not exist.
     #[error(transparent)]
     Option(#[from] OptionError),
     /// The table the options ask for does not fit in memory (at start-up).
@@ -155,6 +158,13 @@ impl Engine {
             Ok(())
         })?;
         self.game.as_ref().ok_or(EngineError::NoGame)
+    }
+
+    /// Think about `position`, set up from a description of its board rather than reached by moves (as the JSON
+    /// API's requests give it): a game without a record of moves. What the engine learnt before is forgotten.
+    pub fn set_up(&mut self, position: Position) {
+        self.searcher.clear();
+        self.game = Some(Game::from_position(position));
     }
 
     /// The game, which must be in progress.

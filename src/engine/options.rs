@@ -27,6 +27,19 @@ pub enum HelperThreads {
 }
 
 impl HelperThreads {
+    /// The helpers of a search of `threads` threads in all, the main one included (0: one thread per core).
+    pub fn for_threads(threads: usize) -> Result<HelperThreads, OptionError> {
+        match threads {
+            0 => Ok(HelperThreads::Auto),
+            1 => Ok(HelperThreads::None),
+            n if n <= cores() => Ok(HelperThreads::Count(n - 1)),
+            n => Err(OptionError::TooManyThreads {
+                threads: n,
+                cores: cores(),
+            }),
+        }
+    }
+
     /// How many helper threads this means on this machine.
     pub fn count(self) -> usize {
         match self {
@@ -115,14 +128,38 @@ pub struct OptionInfo {
 /// An option that does not exist, or a value it does not take.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum OptionError {
+    /// No option of that name.
     #[error("Unknown option '{0}'. Options are: {list}", list = NAMES.join(", "))]
     Unknown(String),
+    /// A number out of the option's range, or no number.
     #[error("{name} must be a whole number from {min} to {max}")]
-    NotInRange { name: &'static str, min: i64, max: i64 },
+    NotInRange {
+        /// The option.
+        name: &'static str,
+        /// Its least value.
+        min: i64,
+        /// Its greatest value.
+        max: i64,
+    },
+    /// Not True or False.
     #[error("{0} must be True or False")]
     NotBool(&'static str),
+    /// Not one of the option's values.
     #[error("{name} must be one of {values}")]
-    NotAChoice { name: &'static str, values: String },
+    NotAChoice {
+        /// The option.
+        name: &'static str,
+        /// Its values, as a list for the message.
+        values: String,
+    },
+    /// More search threads than the machine has cores.
+    #[error("{threads} threads: this machine has {cores} cores")]
+    TooManyThreads {
+        /// The threads asked for.
+        threads: usize,
+        /// The machine's cores.
+        cores: usize,
+    },
 }
 
 /// The engine's options.
@@ -174,13 +211,13 @@ impl Default for Options {
 }
 
 impl Options {
-    /// Every option, in the order of [`NAMES`].
-    pub fn all(&self) -> Vec<OptionInfo> {
+    /// Every option, in the order of `NAMES`.
+    pub(crate) fn all(&self) -> Vec<OptionInfo> {
         NAMES.iter().filter_map(|name| self.info(name).ok()).collect()
     }
 
     /// The option called `name` (any case).
-    pub fn info(&self, name: &str) -> Result<OptionInfo, OptionError> {
+    pub(crate) fn info(&self, name: &str) -> Result<OptionInfo, OptionError> {
         let defaults = Options::default();
         let name = canonical(name)?;
         let (kind, value, default) = match name {

@@ -18,9 +18,9 @@ use crate::rules::position::Position;
 /// The largest magnitude `evaluate` returns, well below the search's win scores.
 pub const MAX_EVAL: i32 = 20_000;
 
-/// One weight per feature, in [`Feature::ALL`] order, in the search's units.
+/// One weight per feature of the evaluation, in the search's units.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Weights(pub [i32; FEATURE_COUNT]);
+pub struct Weights(pub(crate) [i32; FEATURE_COUNT]);
 
 /// Waggle's weights, as [`WeightSets::parse`] reads them: those fitted to the results of Base+MLP self-play games
 /// by `waggle tune` (see the README) for Base+MLP, the hand-picked ones of v0.1.0 for the other game types.
@@ -61,7 +61,7 @@ impl WeightSets {
         let mut common = Weights([0; FEATURE_COUNT]);
         let mut sections: Vec<(Vec<GameType>, Weights)> = Vec::new();
         for (i, line) in text.lines().enumerate() {
-            let at = |why: WeightLineError| WeightsError { line: i + 1, why };
+            let at = |why: WeightLineError| WeightsError(i + 1, why);
             let trimmed = line.trim();
             if let Some(header) = trimmed.strip_prefix('[') {
                 let names = header.strip_suffix(']').ok_or(at(WeightLineError::Header))?;
@@ -86,19 +86,14 @@ impl WeightSets {
     }
 }
 
-/// A line of weights that does not read.
+/// A line of weights that does not read: the line (counted from 1) and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {why}")]
-pub struct WeightsError {
-    /// The line, counted from 1.
-    pub line: usize,
-    /// What is wrong with it.
-    pub why: WeightLineError,
-}
+#[error("line {0}: {1}")]
+pub struct WeightsError(pub usize, WeightLineError);
 
 /// What is wrong with a line of weights.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum WeightLineError {
+pub(crate) enum WeightLineError {
     /// Not two words.
     #[error("expected a feature name and a whole number")]
     Shape,
@@ -127,7 +122,12 @@ impl Weights {
         self.0[feature.index()] = weight;
     }
 
-    /// The weights as text, one `name value` line per feature (the names of [`Feature::name`]).
+    /// Each feature's name and weight, in the order of the evaluation's features.
+    pub fn named(&self) -> impl Iterator<Item = (String, i32)> + '_ {
+        Feature::ALL.iter().map(|&f| (f.name(), self.get(f)))
+    }
+
+    /// The weights as text, one `name value` line per feature (the names of [`Weights::named`]).
     pub fn to_text(&self) -> String {
         Feature::ALL
             .iter()
@@ -140,9 +140,7 @@ impl Weights {
     pub fn parse(text: &str) -> Result<Weights, WeightsError> {
         let mut weights = Weights([0; FEATURE_COUNT]);
         for (i, line) in text.lines().enumerate() {
-            if let Some((feature, value)) =
-                Weights::parse_line(line.trim()).map_err(|why| WeightsError { line: i + 1, why })?
-            {
+            if let Some((feature, value)) = Weights::parse_line(line.trim()).map_err(|why| WeightsError(i + 1, why))? {
                 weights.set(feature, value);
             }
         }

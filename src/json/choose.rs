@@ -3,15 +3,16 @@
 //! Where the offered turns and Waggle's rules disagree, a note says so (the front end prints it on stderr).
 //!
 //! Owns the thinking time taken from the request's timestamps and the matching of Waggle's moves with the offered
-//! turns. The search itself is the library's ([`Searcher`]); the board, `board`'s.
+//! turns. The thinking is an [`Engine`]'s, one per request, set up as [`Thinking`] says; the board is `board`'s.
 
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
+use crate::engine::Engine;
 use crate::rules::moves::Move;
 use crate::rules::position::{GameState, Position};
 use crate::rules::setup::Cell;
-use crate::search::{Limits, Searcher};
+use crate::search::Limits;
 
 use super::board::position_of;
 use super::carries::ability_users;
@@ -19,9 +20,7 @@ use super::error::RequestError;
 use super::messages::{PossibleTurns, Turn};
 use super::request::ChooseTurn;
 use super::turns::{offered_turns, TurnKey, WaggleTurns};
-
-/// The transposition table of one request's search, in MB: small, as many requests may be served at once.
-pub const TABLE_MB: usize = 16;
+use super::Thinking;
 
 /// Thinking time when the request gives no deadline.
 pub const DEFAULT_BUDGET: Duration = Duration::from_secs(1);
@@ -59,7 +58,7 @@ pub fn budget(request_timestamp: Option<f64>, response_deadline: Option<f64>) ->
 
 /// The answer to a Choose Turn request: the position read from its board (an error when the board is no
 /// position, or the game is over), then the turn chosen within the time the request allows.
-pub fn choose_turn(request: &ChooseTurn) -> Result<Choice, RequestError> {
+pub fn choose_turn(request: &ChooseTurn, thinking: &Thinking) -> Result<Choice, RequestError> {
     let state = &request.game_state;
     if state.game_over {
         return Err(RequestError::GameOver);
@@ -72,14 +71,14 @@ pub fn choose_turn(request: &ChooseTurn) -> Result<Choice, RequestError> {
         GameState::NotStarted | GameState::InProgress => {}
     }
     let time = budget(request.request_timestamp, request.response_deadline);
-    let mut choice = choose(&read.position, read.corner, &state.possible_turns, time);
+    let mut choice = choose(&read.position, read.corner, &state.possible_turns, time, thinking);
     choice.notes.splice(0..0, read.notes);
     Ok(choice)
 }
 
 /// Choose among the turns `possible` offers in `pos` (whose hive has its north-west corner at the axial cell
-/// `corner` of the request's grid), thinking for about `time`.
-pub fn choose(pos: &Position, corner: Cell, possible: &PossibleTurns, time: Duration) -> Choice {
+/// `corner` of the request's grid), thinking for about `time` as `thinking` says.
+pub fn choose(pos: &Position, corner: Cell, possible: &PossibleTurns, time: Duration, thinking: &Thinking) -> Choice {
     let waggle = WaggleTurns::of(pos, corner);
     let offered = offered_turns(possible);
     let mut notes = Vec::new();
@@ -118,7 +117,7 @@ pub fn choose(pos: &Position, corner: Cell, possible: &PossibleTurns, time: Dura
     let ranked = if offers.is_empty() {
         Vec::new()
     } else {
-        ranked_moves(pos, time, missing.is_empty())
+        ranked_moves(pos, time, missing.is_empty(), thinking)
     };
     let turn = ranked
         .iter()
@@ -134,24 +133,28 @@ pub fn choose(pos: &Position, corner: Cell, possible: &PossibleTurns, time: Dura
 }
 
 /// Waggle's moves of `pos`, best first, as far as `time` allows: only the best when every legal move is offered
-/// (`all_offered`); otherwise every move ranked by an analysis, so that the best offered one can be found.
-fn ranked_moves(pos: &Position, time: Duration, all_offered: bool) -> Vec<Move> {
-    let Ok(mut searcher) = Searcher::new(TABLE_MB) else {
+/// (`all_offered`); otherwise every move ranked by an analysis, so that the best offered one can be found. None
+/// when the engine cannot be made (its table does not fit) or fails.
+fn ranked_moves(pos: &Position, time: Duration, all_offered: bool, thinking: &Thinking) -> Vec<Move> {
+    let Ok(mut engine) = Engine::new(thinking.options.clone()) else {
         return Vec::new();
     };
+    engine.set_weights(thinking.weights.clone());
+    engine.set_up(pos.clone());
     let limits = Limits::time(time);
     if all_offered {
-        return searcher
-            .search(pos, &limits, |_| {})
-            .map(|r| r.best)
+        return engine
+            .best_move(&limits, |_| {})
+            .map(|t| t.report.best)
             .into_iter()
             .collect();
     }
     let count = pos.legal_moves().len();
-    searcher
-        .analyze(pos, &limits, count, |_| {})
+    engine
+        .analyze(count, &limits, |_| {})
+        .unwrap_or_default()
         .into_iter()
-        .map(|r| r.best)
+        .map(|t| t.report.best)
         .collect()
 }
 

@@ -33,7 +33,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use super::error::RequestError;
 use super::request::Ids;
 use super::stdio::MAX_LINE;
-use super::{error_body, error_response, failure, respond};
+use super::{error_body, error_response, failure, respond, Thinking};
 
 /// The most requests thought about at once (each has a thread and a 16 MB table); more get status 503.
 pub const MAX_IN_FLIGHT: usize = 64;
@@ -60,8 +60,13 @@ type Responder = Arc<dyn Fn(&str) -> String + Send + Sync>;
 
 /// Serve on `addr` until `stop` is raised; `on_ready` hears the bound address (useful with port 0). Returns the
 /// number of requests answered, once those in progress when `stop` was raised have been.
-pub fn serve(addr: &str, on_ready: impl FnOnce(SocketAddr), stop: &AtomicBool) -> io::Result<u64> {
-    serve_with(addr, on_ready, stop, Arc::new(respond))
+pub fn serve(addr: &str, on_ready: impl FnOnce(SocketAddr), stop: &AtomicBool, thinking: Thinking) -> io::Result<u64> {
+    serve_with(
+        addr,
+        on_ready,
+        stop,
+        Arc::new(move |text: &str| respond(text, &thinking)),
+    )
 }
 
 fn serve_with(
@@ -363,7 +368,7 @@ mod tests {
             if body.contains("boom") {
                 panic!("a fault made on purpose");
             }
-            respond(body)
+            crate::json::respond(body, &Thinking::default())
         });
         let flag = stop.clone();
         let server = thread::spawn(move || {

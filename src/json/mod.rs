@@ -8,7 +8,9 @@
 //! `{"response_type": "Error", "request_id": …, "message": "…"}`, and serving goes on.
 //!
 //! ```
-//! let answer = waggle::json::respond(r#"{"request_type": "Greetings", "request_id": "n6Vvi"}"#);
+//! use waggle::json::{respond, Thinking};
+//!
+//! let answer = respond(r#"{"request_type": "Greetings", "request_id": "n6Vvi"}"#, &Thinking::default());
 //! let answer: serde_json::Value = serde_json::from_str(&answer).unwrap();
 //! assert_eq!(answer["response_type"], "Greetings");
 //! assert_eq!(answer["response_id"], "n6Vvi");
@@ -29,28 +31,77 @@ mod messages;
 mod names;
 mod request;
 mod stdio;
+#[cfg(test)]
+mod tests;
 mod turns;
 
 use std::io::{self, BufRead, Write};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 
-pub use board::{game_state_of, game_type_of, position_of, setup_of, ReadPosition};
-pub use choose::{budget, choose, choose_turn, Choice, DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET, TABLE_MB};
-pub use error::RequestError;
-pub use messages::{
-    ChooseTurnResponse, CreationParameters, ErrorResponse, GreetingsResponse, JsonBoard, JsonGameState, JsonPiece,
-    PastTurn, PlacementOptions, PossibleTurns, Turn, TurnType,
-};
-pub use names::{BugError, BugName, CellError, CellName, ColorError, ColorName};
-pub use request::{read_request, ChooseTurn, Ids, Request, MAX_PIECES};
 pub use stdio::MAX_LINE;
-pub use turns::{offered_turns, possible_turns_of, TurnKey, WaggleTurns};
+
+use choose::choose_turn;
+use error::RequestError;
+use messages::{ChooseTurnResponse, ErrorResponse, GreetingsResponse, JsonGameState, Turn};
+use request::{read_request, Ids, Request};
+use turns::offered_turns;
+
+use crate::engine::Options;
+use crate::eval::WeightSets;
+use crate::rules::position::Position;
+
+/// How each request thinks: every request gets an engine of its own with these options and weights (several
+/// requests may be thought about at once, so the default table is small: 16 MB).
+#[derive(Clone, Debug)]
+pub struct Thinking {
+    /// The options of each request's engine.
+    pub options: Options,
+    /// The evaluation's weights.
+    pub weights: WeightSets,
+}
+
+impl Default for Thinking {
+    fn default() -> Self {
+        Thinking {
+            options: Thinking::default_options(),
+            weights: WeightSets::default(),
+        }
+    }
+}
+
+impl Thinking {
+    /// The options a request's engine has unless told otherwise: a 16 MB table, the rest as the UHP engine's.
+    pub fn default_options() -> Options {
+        Options {
+            max_hash_size: 16,
+            ..Options::default()
+        }
+    }
+}
+
+/// The `game_state` a game core would send for `position`: its board on the API's grid, the hands, whose turn it
+/// is and the turns it may play (`possible_turns`). For a program that speaks the API as a game core.
+pub fn game_state_of(position: &Position) -> serde_json::Value {
+    serde_json::to_value(board::game_state_of(position)).unwrap_or_default()
+}
+
+/// Whether the turn of `response` (a Choose Turn response) is one of the turns `game_state`'s `possible_turns`
+/// offers: how a game core checks an answer.
+pub fn is_offered(game_state: &serde_json::Value, response: &serde_json::Value) -> bool {
+    let (Ok(state), Ok(turn)) = (
+        serde_json::from_value::<JsonGameState>(game_state.clone()),
+        serde_json::from_value::<Turn>(response.clone()),
+    ) else {
+        return false;
+    };
+    offered_turns(&state.possible_turns).contains(&turn)
+}
 
 /// A response, and what was noticed while answering (disagreements between the request and Waggle's rules),
 /// which front ends report on stderr.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
+pub(crate) struct Answer {
     /// The response as one line of JSON (no newline).
     pub response: String,
     /// Notes for a person, each one line; empty when all was as expected.
@@ -58,14 +109,15 @@ pub struct Answer {
 }
 
 /// The answer to one request: the response and the notes, printed nowhere.
-pub fn answer(request: &str) -> Answer {
-    answer_with_ids(request).1
+#[cfg(test)]
+pub(crate) fn answer(request: &str, thinking: &Thinking) -> Answer {
+    answer_with_ids(request, thinking).1
 }
 
-/// The response to one request, both as JSON text (one line, no newline). Notes on the request go to stderr,
-/// one line, prefixed with `waggle json:` and the request's ids.
-pub fn respond(request: &str) -> String {
-    let (ids, answer) = answer_with_ids(request);
+/// The response to one request, thinking as `thinking` says, as JSON text (one line, no newline). Notes on the
+/// request go to stderr, one line, prefixed with `waggle json:` and the request's ids.
+pub fn respond(request: &str, thinking: &Thinking) -> String {
+    let (ids, answer) = answer_with_ids(request, thinking);
     report(&ids, &answer.notes);
     answer.response
 }
@@ -73,21 +125,31 @@ pub fn respond(request: &str) -> String {
 /// Serve requests from `input`, one JSON object a line, answering each with one line on `output` (flushed).
 /// Blank lines are skipped; a line that is not UTF-8 or is longer than [`MAX_LINE`] gets an Error response, and
 /// so does a request that panics. `answered` counts the responses written.
-pub fn serve_lines(input: impl BufRead, output: impl Write, answered: &AtomicU64) -> io::Result<()> {
-    stdio::serve(input, output, answered)
+pub fn serve_lines(
+    input: impl BufRead,
+    output: impl Write,
+    answered: &AtomicU64,
+    thinking: &Thinking,
+) -> io::Result<()> {
+    stdio::serve(input, output, answered, thinking)
 }
 
 /// Serve requests over HTTP on `addr`, one request per POST body, until `stop` is raised; `on_ready` hears the
 /// address once listening. Several requests may be served at once (a thread per request); one that panics gets
 /// status 500 with an Error body, and serving goes on. Returns how many requests were answered.
-pub fn serve_http(addr: &str, on_ready: impl FnOnce(SocketAddr), stop: &AtomicBool) -> io::Result<u64> {
-    http::serve(addr, on_ready, stop)
+pub fn serve_http(
+    addr: &str,
+    on_ready: impl FnOnce(SocketAddr),
+    stop: &AtomicBool,
+    thinking: Thinking,
+) -> io::Result<u64> {
+    http::serve(addr, on_ready, stop, thinking)
 }
 
 /// The answer to a request, with the ids it was given under.
-fn answer_with_ids(request: &str) -> (Ids, Answer) {
+fn answer_with_ids(request: &str, thinking: &Thinking) -> (Ids, Answer) {
     let (ids, read) = read_request(request);
-    let (response, notes) = match read.and_then(|r| respond_to(&r, &ids)) {
+    let (response, notes) = match read.and_then(|r| respond_to(&r, &ids, thinking)) {
         Ok(answered) => answered,
         Err(error) => (error_response(&ids, &error), Vec::new()),
     };
@@ -95,11 +157,11 @@ fn answer_with_ids(request: &str) -> (Ids, Answer) {
 }
 
 /// The response (and notes) to a request read without error.
-fn respond_to(request: &Request, ids: &Ids) -> Result<(String, Vec<String>), RequestError> {
+fn respond_to(request: &Request, ids: &Ids, thinking: &Thinking) -> Result<(String, Vec<String>), RequestError> {
     match request {
         Request::Greetings => Ok((json_line(&greetings(ids)), Vec::new())),
         Request::ChooseTurn(request) => {
-            let choice = choose_turn(request)?;
+            let choice = choose_turn(request, thinking)?;
             let response = ChooseTurnResponse {
                 response_type: "Choose Turn",
                 request_id: ids.request_id.clone(),

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::error::RequestError;
 use super::request::Ids;
-use super::{error_body, error_response, failure, respond};
+use super::{error_body, error_response, failure, respond, Thinking};
 
 /// The longest request line read, in bytes (16 MiB): far more than any game needs. The rest of a longer line is
 /// skipped, and the line gets an Error response.
@@ -25,8 +25,8 @@ enum Line {
 
 /// Answer each line of `input` with one line on `output`, skipping blank lines, until the input ends; `answered`
 /// counts the responses written.
-pub fn serve(input: impl BufRead, output: impl Write, answered: &AtomicU64) -> io::Result<()> {
-    serve_with(input, output, answered, respond)
+pub fn serve(input: impl BufRead, output: impl Write, answered: &AtomicU64, thinking: &Thinking) -> io::Result<()> {
+    serve_with(input, output, answered, |text| respond(text, thinking))
 }
 
 /// [`serve`], each request answered by `responder` ([`respond`], or a stand-in in tests).
@@ -119,7 +119,7 @@ mod tests {
         let input = "{\"request_type\": \"Greetings\"}\n\n   \n[\n\u{0}\n";
         let mut output = Vec::new();
         let answered = AtomicU64::new(0);
-        serve(io::Cursor::new(input), &mut output, &answered).unwrap();
+        serve(io::Cursor::new(input), &mut output, &answered, &Thinking::default()).unwrap();
         let text = String::from_utf8(output).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 3, "{text}");
@@ -136,7 +136,7 @@ mod tests {
             if text == "boom" {
                 panic!("a fault made on purpose");
             }
-            respond(text)
+            crate::json::respond(text, &Thinking::default())
         };
         serve_with(io::Cursor::new(input), &mut output, &AtomicU64::new(0), responder).unwrap();
         let text = String::from_utf8(output).unwrap();

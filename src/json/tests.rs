@@ -4,15 +4,22 @@
 
 use std::collections::BTreeSet;
 
+use super::board::{game_state_of, position_of};
+use super::messages::{JsonGameState, Turn};
+use super::names::CellName;
+use super::turns::{offered_turns, TurnKey};
+use super::{respond, Thinking};
+use crate::rules::layout::Layout;
+use crate::rules::setup::{corner, Setup};
+use crate::{Bug, Color, GameType, Hex, Move, Position};
+
+/// The answer to `request` with the default thinking.
+fn answer_of(request: &str) -> super::Answer {
+    super::answer(request, &Thinking::default())
+}
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
-use waggle::draw::Layout;
-use waggle::json::{
-    answer, game_state_of, offered_turns, position_of, respond, CellName, JsonGameState, Turn, TurnKey,
-};
-use waggle::rules::setup::{corner, Setup};
-use waggle::{Bug, Color, GameType, Hex, Move, Position};
 
 /// The seed's Greetings request.
 const GREETINGS: &str = r#"{"request_type": "Greetings", "request_id": "n6Vvi", "system_version": "0.1.0"}"#;
@@ -80,7 +87,7 @@ fn turn_of(response: &Value) -> Turn {
 
 #[test]
 fn greetings_are_answered_with_the_same_id() {
-    let response = parse(&respond(GREETINGS));
+    let response = parse(&respond(GREETINGS, &Thinking::default()));
     assert_eq!(response["response_type"], "Greetings");
     assert_eq!(response["request_id"], "n6Vvi");
     assert_eq!(response["response_id"], "n6Vvi");
@@ -91,7 +98,10 @@ fn greetings_are_answered_with_the_same_id() {
     assert_eq!(response["language"], "Rust");
     assert!(response["description"].as_str().is_some_and(|d| !d.is_empty()));
     // A number is echoed as a number.
-    let response = parse(&respond(r#"{"request_type": "Greetings", "request_id": 17}"#));
+    let response = parse(&respond(
+        r#"{"request_type": "Greetings", "request_id": 17}"#,
+        &Thinking::default(),
+    ));
     assert_eq!(response["response_id"], 17);
 }
 
@@ -101,7 +111,7 @@ fn the_seed_request_gets_one_of_its_offered_turns_and_a_note() {
     let state: JsonGameState = serde_json::from_value(request["game_state"].clone()).unwrap();
     let offered = offered_turns(&state.possible_turns);
     assert_eq!(offered.len(), 6);
-    let answered = answer(SEED_CHOOSE_TURN);
+    let answered = answer_of(SEED_CHOOSE_TURN);
     let response = parse(&answered.response);
     assert_eq!(response["response_type"], "Choose Turn", "{response}");
     assert_eq!(response["request_id"], "7pNQ4");
@@ -272,7 +282,7 @@ fn a_choose_turn_of_every_game_type_answers_an_offered_turn() {
             }
             asked += 1;
             let state = game_state_of(pos);
-            let answered = answer(&choose_request(&state, asked));
+            let answered = answer_of(&choose_request(&state, asked));
             let response = parse(&answered.response);
             if pos.state().is_over() {
                 assert_eq!(response["response_type"], "Error", "{response}");
@@ -334,7 +344,7 @@ fn a_position_won_in_one() -> (Position, Vec<Move>) {
 fn waggle_answers_its_best_move_when_offered_and_else_the_best_offered() {
     let (pos, winning) = a_position_won_in_one();
     let state = game_state_of(&pos);
-    let waggle = waggle::json::WaggleTurns::of(&pos, (0, 0));
+    let waggle = super::turns::WaggleTurns::of(&pos, (0, 0));
     let winning_keys: Vec<TurnKey> = waggle
         .moves
         .iter()
@@ -344,7 +354,7 @@ fn waggle_answers_its_best_move_when_offered_and_else_the_best_offered() {
     assert_eq!(winning_keys.len(), winning.len());
     let mut request: Value = serde_json::from_str(&choose_request(&state, 1)).unwrap();
     request["response_deadline"] = json!(1_700_000_000_400u64);
-    let chosen = turn_of(&parse(&respond(&request.to_string())));
+    let chosen = turn_of(&parse(&respond(&request.to_string(), &Thinking::default())));
     assert!(
         TurnKey::of(chosen).is_some_and(|k| winning_keys.contains(&k)),
         "{chosen:?} does not win"
@@ -366,7 +376,7 @@ fn waggle_answers_its_best_move_when_offered_and_else_the_best_offered() {
     let left = offered_turns(offered);
     assert!(!left.is_empty());
     request["game_state"] = serde_json::to_value(&fewer).unwrap();
-    let answered = answer(&request.to_string());
+    let answered = answer_of(&request.to_string());
     let other = turn_of(&parse(&answered.response));
     assert!(left.contains(&other), "{other:?} is not offered");
     assert!(
@@ -397,7 +407,7 @@ fn request_for(state: Value) -> String {
 
 /// Assert that `request` gets an Error response whose message contains `words` (and the id `r1` when `echoed`).
 fn assert_error(request: &str, echoed: bool, words: &str) {
-    let response = parse(&respond(request));
+    let response = parse(&respond(request, &Thinking::default()));
     assert_eq!(response["response_type"], "Error", "{request}: {response}");
     let message = response["message"].as_str().expect("a message");
     assert!(message.contains(words), "{request}: '{message}' does not say '{words}'");
@@ -563,7 +573,7 @@ fn every_kind_of_bad_request_gets_an_error_with_its_id() {
 fn nothing_offered_is_a_forfeit_and_a_first_turn_is_on_the_origin() {
     let mut state = seed_state();
     state["possible_turns"] = json!({});
-    let response = parse(&respond(&request_for(state)));
+    let response = parse(&respond(&request_for(state), &Thinking::default()));
     assert_eq!(response["turn_type"], "Forfeit", "{response}");
     assert_eq!(response["request_id"], "r1");
     // The empty board: Waggle places on 0,0, as the game core offers.
@@ -572,7 +582,7 @@ fn nothing_offered_is_a_forfeit_and_a_first_turn_is_on_the_origin() {
         first.possible_turns.placement.positions,
         vec!["0,0".parse::<CellName>().unwrap()]
     );
-    let response = parse(&respond(&choose_request(&first, 3)));
+    let response = parse(&respond(&choose_request(&first, 3), &Thinking::default()));
     assert_eq!(response["destination"], "0,0", "{response}");
     assert_ne!(response["piece_type"], "Queen Bee");
 }

@@ -63,8 +63,10 @@ impl<R: io::BufRead> Lines for Plain<R> {
 /// Why the terminal game ended before the person left it: the engine failed, or the output could not be written.
 #[derive(Debug, thiserror::Error)]
 pub enum TerminalError {
+    /// The engine failed (a search that panicked).
     #[error(transparent)]
     Engine(#[from] EngineError),
+    /// The output could not be written.
     #[error(transparent)]
     Output(#[from] io::Error),
 }

@@ -13,8 +13,10 @@ use crate::rules::position::{GameState, Position, Rules};
 /// A move that cannot be played: text that is not a MoveString, or a move the rules forbid.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum PlayError {
+    /// Text that is not a MoveString.
     #[error(transparent)]
     Notation(#[from] NotationError),
+    /// A move the rules forbid here.
     #[error(transparent)]
     Illegal(#[from] IllegalMove),
 }
@@ -53,6 +55,15 @@ impl Game {
         let position = Position::load(record, rules)?;
         let record = line(&Position::with_rules(record.game_type, rules), position.moves());
         Ok(Game { position, record })
+    }
+
+    /// A game from `position` as it stands, with no record of the moves that led there (a position set up from
+    /// a description of its board).
+    pub(crate) fn from_position(position: Position) -> Game {
+        Game {
+            position,
+            record: Vec::new(),
+        }
     }
 
     /// The same moves played under other rules (the states they reach may differ).

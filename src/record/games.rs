@@ -4,7 +4,7 @@
 //!
 //! Owns the format only.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead};
 
 use crate::record::notation::{GameString, NotationError};
 use crate::rules::position::GameState;
@@ -60,14 +60,6 @@ pub enum GamesError {
     },
 }
 
-/// Write `records`, one a line.
-pub fn write(records: &[Record], out: &mut impl Write) -> io::Result<()> {
-    for record in records {
-        writeln!(out, "{}", record.to_line())?;
-    }
-    Ok(())
-}
-
 /// Read the games of a data file (blank lines and lines starting with `#` skipped).
 pub fn read(input: impl BufRead) -> Result<Vec<Record>, GamesError> {
     let mut records = Vec::new();
@@ -106,9 +98,8 @@ mod tests {
             result: GameState::WhiteWins,
             game,
         }];
-        let mut text = Vec::new();
-        write(&records, &mut text).unwrap();
-        let back = read(&text[..]).unwrap();
+        let text: String = records.iter().map(|r| format!("{}\n", r.to_line())).collect();
+        let back = read(text.as_bytes()).unwrap();
         assert_eq!(back.len(), 1);
         assert_eq!(back, records);
         assert!(read(&b"Nobody\tBase"[..]).is_err());

@@ -1,11 +1,17 @@
-//! Notations and records: MoveStrings and GameStrings, the game as a record of its moves, Mzinga `.pgn` files,
-//! games files and openings.
+//! Records of games: Mzinga `.pgn` files (what Mzinga.Viewer saves and opens) and games files (one finished game a
+//! line, as self-play writes them for the tuner and the book), both ways.
+//!
+//! Inside the crate this room also holds the notations (MoveStrings and GameStrings, exported at the crate's
+//! root), the game as the record of its moves ([`crate::Game`]) and the openings of matches.
 
-pub mod game;
-pub mod games;
-pub mod notation;
-pub mod openings;
-pub mod pgn;
+pub(crate) mod game;
+pub(crate) mod games;
+pub(crate) mod notation;
+pub(crate) mod openings;
+pub(crate) mod pgn;
+
+pub use games::{read as read_games, GamesError, Record as GameRecord};
+pub use pgn::{parse as read_pgn, PgnError, PgnGame};
 
 /// The game the GameString `text` describes, replayed under `rules`: its syntax, then its meaning.
 pub(crate) fn replay(

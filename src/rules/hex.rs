@@ -19,11 +19,17 @@ pub struct Hex(u16);
 /// The six directions, clockwise from the upper left, in the order canonical MoveStrings look at neighbours.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Direction {
+    /// Upper left (`\X` in a MoveString).
     NorthWest,
+    /// Upper right (`X/`).
     NorthEast,
+    /// Right (`X-`).
     East,
+    /// Lower right (`X\`).
     SouthEast,
+    /// Lower left (`/X`).
     SouthWest,
+    /// Left (`-X`).
     West,
 }
 
@@ -192,7 +198,7 @@ impl Hex {
         Hex(index as u16 & MASK)
     }
 
-    /// Packed index, below [`GRID`]: use it to index per-cell arrays.
+    /// Packed index, below the grid's 1024 cells: use it to index per-cell arrays.
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize

@@ -82,11 +82,6 @@ impl Layout {
     pub fn place_of(&self, hex: Hex) -> Option<(i32, i32)> {
         self.cells.iter().find(|c| c.hex == hex).map(|c| (c.q, c.r))
     }
-
-    /// The cell laid out at `(q, r)`, if any.
-    pub fn cell_at(&self, q: i32, r: i32) -> Option<Hex> {
-        self.cells.iter().find(|c| (c.q, c.r) == (q, r)).map(|c| c.hex)
-    }
 }
 
 #[cfg(test)]

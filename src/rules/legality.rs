@@ -9,48 +9,75 @@ use crate::rules::position::Position;
 /// Why a move cannot be played.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum IllegalMove {
+    /// The game is over.
     #[error("You can't play, the game is over.")]
     GameOver,
+    /// A pass when the game is over.
     #[error("You can't pass, the game is over.")]
     PassGameOver,
+    /// A pass when there are moves.
     #[error("You can't pass when you have valid moves.")]
     PassWithMoves,
+    /// A piece of the side not to move.
     #[error("It's not that player's turn: {0} belongs to {color}.", color = .0.color().name())]
     NotYourTurn(Piece),
+    /// A piece of an expansion the game does not use.
     #[error("That piece is not enabled in this game: {0} is not part of {1}.")]
     NotInGame(Piece, GameType),
+    /// A piece given no reference after the first move.
     #[error("{0} needs a reference piece: only the first piece of the game is placed on its own.")]
     NeedsReference(Piece),
+    /// A reference piece that is not on the board.
     #[error("The reference piece {0} is not on the board.")]
     ReferenceNotOnBoard(Piece),
+    /// A first move with a reference.
     #[error("The first piece of the game must be placed on its own, without a reference.")]
     FirstPieceAlone,
+    /// The Queen on a side's first turn.
     #[error("You can't play your Queen Bee on your first turn.")]
     QueenOnFirstTurn,
+    /// Another piece when the Queen must be placed.
     #[error("You must play your Queen Bee on or before your fourth turn.")]
     QueenByFourthTurn,
+    /// A movement before the Queen is placed.
     #[error("You can't move a piece in play until you've played your Queen Bee.")]
     QueenNotPlaced,
+    /// A numbered piece before a lower-numbered one.
     #[error("When there are multiple pieces of the same bug type, you must play the pieces in order: place {expected} before {piece}.")]
-    OutOfOrder { piece: Piece, expected: Piece },
+    OutOfOrder {
+        /// The piece given.
+        piece: Piece,
+        /// The piece to place first.
+        expected: Piece,
+    },
+    /// A placement or step onto an occupied cell.
     #[error("You can't move there because a piece already exists at that position.")]
     Occupied,
+    /// A placement touching the opponent, or not touching its own side.
     #[error("You can't place {0} there: a new piece must touch your own pieces and none of your opponent's.")]
     BadPlacement(Piece),
+    /// A second piece not next to the first.
     #[error("The second piece of the game must be placed next to the first.")]
     SecondPieceApart,
+    /// A piece with another on top of it.
     #[error("You can't move {0} because it has another piece on top of it.")]
     Covered(Piece),
+    /// A movement that would split the hive.
     #[error("You can't move {0} because it will break the hive.")]
     BreaksHive(Piece),
+    /// A piece the Pillbug moved last turn.
     #[error("You can't move {0}: it was moved last turn, so it must rest this turn.")]
     Stunned(Piece),
+    /// A destination the piece's bug cannot reach.
     #[error("You can't move {0} there: a {bug} can't reach that position.", bug = .0.bug().name())]
     CannotReach(Piece),
+    /// An opponent's piece moved without a Pillbug that can carry it.
     #[error("You can't move your opponent's {0} there: only your Pillbug (or a Mosquito next to one) can move it, onto itself and down into an empty neighbouring position.")]
     CannotCarry(Piece),
+    /// A placement of a piece already on the board.
     #[error("{0} is already on the board, so it can't be placed; give a destination to move it.")]
     AlreadyPlaced(Piece),
+    /// A movement of a piece still in hand.
     #[error("{0} is not on the board, so it can't be moved; place it instead.")]
     NotOnBoard(Piece),
 }

@@ -9,10 +9,20 @@ use crate::rules::piece::Piece;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Move {
     /// Put a piece from its owner's hand on the empty cell `to`.
-    Place { piece: Piece, to: Hex },
+    Place {
+        /// The piece, from its side's hand.
+        piece: Piece,
+        /// Where it goes.
+        to: Hex,
+    },
     /// Move a piece on the board to `to` (on top of a stack for climbers). When a Pillbug (or a Mosquito acting
     /// as one) carries a piece, the move names the carried piece: the game record cannot tell the two apart.
-    Move { piece: Piece, to: Hex },
+    Move {
+        /// The piece (one's own, or an opponent's that a Pillbug carries).
+        piece: Piece,
+        /// Where it goes.
+        to: Hex,
+    },
     /// Nothing else is legal.
     Pass,
 }

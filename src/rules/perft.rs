@@ -47,7 +47,7 @@ impl fmt::Display for Interrupted {
 
 /// Perft of `pos` to `depth`, which ends early once `stop` is raised (looked at in every node but the last two
 /// plies, so that it stops within a millisecond or so) and then says how far it got.
-pub fn perft_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Result<u64, Interrupted> {
+pub(crate) fn perft_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Result<u64, Interrupted> {
     let start = Instant::now();
     let mut moves = MoveList::new();
     pos.generate_moves(&mut moves);
@@ -112,13 +112,8 @@ fn count_below(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Result<u64,
     Ok(total)
 }
 
-/// The perft count under each root move, in generation order.
-pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
-    let counted = divide_until(pos, depth, &AtomicBool::new(false));
-    counted.unwrap_or_else(|_| unreachable!("nothing raises the flag"))
-}
-
-/// [`divide`], ended early once `stop` is raised, and then saying how far it got.
+/// The perft count under each root move, in generation order; ended early once `stop` is raised, and then
+/// saying how far it got.
 pub fn divide_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Result<Vec<(Move, u64)>, Interrupted> {
     let start = Instant::now();
     let mut moves = MoveList::new();

@@ -7,7 +7,9 @@ use std::fmt;
 /// The two sides. White moves first.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Color {
+    /// White, who moves first.
     White,
+    /// Black.
     Black,
 }
 
@@ -50,13 +52,21 @@ impl Color {
 /// The kinds of bug.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Bug {
+    /// The Queen Bee (`Q`).
     Queen,
+    /// The Spider (`S`).
     Spider,
+    /// The Beetle (`B`).
     Beetle,
+    /// The Grasshopper (`G`).
     Grasshopper,
+    /// The Soldier Ant (`A`).
     Ant,
+    /// The Mosquito (`M`).
     Mosquito,
+    /// The Ladybug (`L`).
     Ladybug,
+    /// The Pillbug (`P`).
     Pillbug,
 }
 

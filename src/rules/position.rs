@@ -16,10 +16,15 @@ use crate::rules::piece_set::PieceSet;
 /// Where a game stands.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum GameState {
+    /// No move yet.
     NotStarted,
+    /// Moves played, and no end.
     InProgress,
+    /// Both Queens surrounded at once (or a repetition, under that rule).
     Draw,
+    /// Black's Queen is surrounded.
     WhiteWins,
+    /// White's Queen is surrounded.
     BlackWins,
 }
 

@@ -238,7 +238,7 @@ mod tests {
         assert!(
             watch.gain(pos.board(), second) > 0,
             "{}",
-            crate::move_string(&pos, second)
+            crate::MoveString::from_move(&pos, second)
         );
         let bq = pos.queen_hex(Color::Black).unwrap();
         assert!(second.to().unwrap().neighbours().contains(&bq));

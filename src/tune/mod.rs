@@ -2,6 +2,10 @@
 //! positions drawn from them (`samples`), and weights fitted to their results (`fit`). `waggle selfplay` and
 //! `waggle tune` are the programs; docs/tuning.md says how to run them.
 
-pub mod fit;
-pub mod samples;
-pub mod selfplay;
+mod fit;
+mod samples;
+mod selfplay;
+
+pub use fit::{fit, Fit, FitSettings};
+pub use samples::{samples, ReplayError, Sample};
+pub use selfplay::{play as selfplay, SelfPlay};

@@ -21,8 +21,10 @@ pub struct ReplayError {
 /// A position's features and how the game ended for its side to move: 1 won, ½ drawn, 0 lost.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
-    pub features: Features,
-    pub result: f64,
+    /// The position's features.
+    pub(crate) features: Features,
+    /// The game's result for the side to move: 1 won, ½ drawn, 0 lost.
+    pub(crate) result: f64,
 }
 
 /// The positions of `records` from ply `skip` on (the opening's are not the engine's), each with its result.

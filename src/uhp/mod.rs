@@ -1,25 +1,26 @@
-//! The Universal Hive Protocol's vocabulary: commands ([`Command`]), replies ([`Reply`]), times and option lines,
-//! each readable and writable. The engine's UHP session and the arena (which drives other engines) speak through
-//! these same types.
+//! The Universal Hive Protocol: its vocabulary (commands, replies, search lines, times and option lines, each
+//! readable and writable, which the arena also speaks to the engines it referees) and the [`Session`] that speaks it
+//! for Waggle's engine.
 //!
-//! Owns text only; what a command does is the engine's business.
+//! The vocabulary owns text only; what a command does is the engine's business, and the session's order of
+//! things.
 
 mod command;
 mod info;
 mod reply;
-pub mod session;
+mod session;
 mod time;
 
-pub use command::{Command, CommandError, SearchLimit, CLOCK_CAPABILITY, MAX_ANALYZE, MAX_PERFT_DEPTH};
-pub use info::InfoLine;
+pub(crate) use command::{Command, SearchLimit, CLOCK_CAPABILITY};
+pub(crate) use info::InfoLine;
 pub use reply::{Outcome, Reply, ReplyReader};
-pub use time::{format_time, parse_time};
+pub use session::{Event, Flow, Session};
 
 use crate::engine::{OptionInfo, OptionKind};
 
 /// An option as UHP lists it: `Name;Type;Value;Default`, then `;Min;Max` for an `int`, `;v1;v2;…` for an `enum`
 /// and nothing more for a `bool` (the types Mzinga.Viewer accepts).
-pub fn option_line(option: &OptionInfo) -> String {
+pub(crate) fn option_line(option: &OptionInfo) -> String {
     let head = |kind: &str| format!("{};{kind};{};{}", option.name, option.value, option.default);
     match &option.kind {
         OptionKind::Int { min, max } => format!("{};{min};{max}", head("int")),
@@ -37,7 +38,9 @@ mod tests {
     fn option_lines_have_the_form_mzinga_viewer_parses() {
         let options = Options::default();
         let lines: Vec<String> = options.all().iter().map(option_line).collect();
-        let threads: Vec<String> = (1..crate::engine::cores()).map(|n| format!(";{n}")).collect();
+        let threads: Vec<String> = (1..std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .map(|n| format!(";{n}"))
+            .collect();
         assert_eq!(
             lines,
             [

@@ -15,9 +15,9 @@ mod elo;
 mod score;
 mod sprt;
 
-pub use elo::{elo_estimate, elo_from_ratio, erf, los, ratio_from_elo, EloEstimate};
+pub use elo::{elo_estimate, EloEstimate};
 pub use score::{GameScore, Score};
-pub use sprt::{sprt, Pentanomial, SprtSettings, SprtSettingsError, SprtState, Verdict};
+pub use sprt::{sprt, Pentanomial, SprtSettings, SprtSettingsError, Verdict};
 
 /// What the tests of the statistics share.
 #[cfg(test)]

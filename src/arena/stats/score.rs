@@ -14,20 +14,6 @@ pub enum GameScore {
 }
 
 impl GameScore {
-    /// The points the first engine took from the game: 1, ½ or 0.
-    pub fn points(self) -> f64 {
-        f64::from(self.half_points()) / 2.0
-    }
-
-    /// The same game seen by the other engine.
-    pub fn reversed(self) -> GameScore {
-        match self {
-            GameScore::Win => GameScore::Loss,
-            GameScore::Draw => GameScore::Draw,
-            GameScore::Loss => GameScore::Win,
-        }
-    }
-
     /// The points in halves (2, 1 or 0), so that pairs of games add up exactly.
     pub(super) fn half_points(self) -> u32 {
         match self {
@@ -83,15 +69,6 @@ impl Score {
         *count = count.saturating_add(1);
     }
 
-    /// The same games seen by the opponent: wins and losses swap places.
-    pub fn reversed(&self) -> Score {
-        Score {
-            wins: self.losses,
-            losses: self.wins,
-            draws: self.draws,
-        }
-    }
-
     /// The number of games as a float, summed without the saturation of [`Score::games`].
     pub(super) fn games_f64(&self) -> f64 {
         f64::from(self.wins) + f64::from(self.losses) + f64::from(self.draws)
@@ -115,8 +92,6 @@ mod tests {
         assert_eq!(total.games(), 6);
         assert_eq!(total.points(), 4.0); // 3 + 2/2
         assert_eq!(total.ratio(), Some(4.0 / 6.0));
-        assert_eq!(total.reversed(), score(1, 3, 2));
-        assert_eq!(total.reversed().points(), 2.0); // 1 + 2/2: the two sides share the 6 points
         total += score(1, 0, 1);
         assert_eq!(total, score(4, 1, 3));
         total.record(GameScore::Loss);
@@ -128,10 +103,8 @@ mod tests {
 
     #[test]
     fn game_scores() {
-        assert_eq!(GameScore::Win.points(), 1.0);
-        assert_eq!(GameScore::Draw.points(), 0.5);
-        assert_eq!(GameScore::Loss.points(), 0.0);
-        assert_eq!(GameScore::Win.reversed(), GameScore::Loss);
-        assert_eq!(GameScore::Draw.reversed(), GameScore::Draw);
+        assert_eq!(GameScore::Win.half_points(), 2);
+        assert_eq!(GameScore::Draw.half_points(), 1);
+        assert_eq!(GameScore::Loss.half_points(), 0);
     }
 }

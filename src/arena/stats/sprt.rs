@@ -24,11 +24,6 @@ impl Pentanomial {
         *cell = cell.saturating_add(1);
     }
 
-    /// The number of pairs counted (saturating at `u32::MAX`).
-    pub fn pairs(&self) -> u32 {
-        self.0.iter().fold(0u32, |sum, &count| sum.saturating_add(count))
-    }
-
     /// Adds the pairs of `other` to these (each count saturating at `u32::MAX`).
     pub fn add(&mut self, other: Pentanomial) {
         for (cell, count) in self.0.iter_mut().zip(other.0) {
@@ -309,10 +304,10 @@ mod tests {
         pairs.add_pair(Draw, Win); // 1½ → cell 3
         pairs.add_pair(Win, Win); // 2 → cell 4
         assert_eq!(pairs, Pentanomial([1, 2, 2, 1, 1]));
-        assert_eq!(pairs.pairs(), 7);
+        assert_eq!(pairs.0.iter().sum::<u32>(), 7);
         pairs += Pentanomial([0, 0, 0, 0, 3]);
         assert_eq!(pairs, Pentanomial([1, 2, 2, 1, 4]));
-        assert_eq!(pairs.pairs(), 10);
+        assert_eq!(pairs.0.iter().sum::<u32>(), 10);
     }
 
     #[test]

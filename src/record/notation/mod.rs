@@ -8,7 +8,7 @@ mod game_string;
 mod move_string;
 
 pub use game_string::GameString;
-pub use move_string::{line, move_string, MoveString};
+pub use move_string::{line, MoveString};
 
 use crate::rules::game_type::GameTypeError;
 use crate::rules::legality::IllegalMove;
@@ -17,37 +17,63 @@ use crate::rules::piece::{Bug, Color, Piece};
 /// Text that is not a valid MoveString or GameString.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum NotationError {
+    /// Not a piece name.
     #[error("'{0}' is not a piece: expected a colour (w or b), a bug letter (Q S B G A M L P) and, for S B G A, a number, as in wQ, bS1, wA3")]
     Piece(String),
+    /// Not a MoveString.
     #[error("'{0}' is not a MoveString: expected pass, a piece (wS1), or a piece and a reference such as wA1 -bQ, bB1 wS1/ or wB2 bQ")]
     Move(String),
+    /// Not a GameTypeString.
     #[error(transparent)]
     GameType(#[from] GameTypeError),
+    /// Not a GameStateString.
     #[error("'{0}' is not a game state: expected NotStarted, InProgress, Draw, WhiteWins or BlackWins")]
     GameState(String),
+    /// Not a TurnString.
     #[error("'{0}' is not a turn: expected White[N] or Black[N]")]
     Turn(String),
+    /// Nothing at all.
     #[error("the GameString is empty")]
     EmptyGameString,
+    /// A field of a GameString left empty.
     #[error("field {number} of the GameString ({what}) is empty: fields are separated by single ';'")]
-    EmptyField { number: usize, what: String },
+    EmptyField {
+        /// The field, counted from 1.
+        number: usize,
+        /// What it should hold.
+        what: String,
+    },
 }
 
 /// A GameString that cannot be loaded.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum GameStringError {
+    /// Text that is not a GameString.
     #[error(transparent)]
     Syntax(#[from] NotationError),
+    /// A move that cannot be played where it stands.
     #[error("move {number} ('{text}') cannot be played: {reason}")]
     Illegal {
+        /// The move, counted from 1.
         number: usize,
+        /// The move as written.
         text: String,
+        /// Why it cannot be played.
         reason: IllegalMove,
     },
 }
 
+impl std::str::FromStr for Piece {
+    type Err = NotationError;
+
+    /// A piece name such as `wQ`, `bS2`, `wM` (any case).
+    fn from_str(text: &str) -> Result<Piece, NotationError> {
+        parse_piece(text)
+    }
+}
+
 /// Parse a piece name such as `wQ`, `bS2`, `wM` (any case).
-pub fn parse_piece(text: &str) -> Result<Piece, NotationError> {
+pub(crate) fn parse_piece(text: &str) -> Result<Piece, NotationError> {
     let err = || NotationError::Piece(text.to_string());
     let mut chars = text.chars();
     let color = match chars.next().map(|c| c.to_ascii_lowercase()) {

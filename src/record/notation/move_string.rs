@@ -21,8 +21,11 @@ pub enum MoveString {
     Alone(Piece),
     /// A piece and where it goes: next to `reference` in `direction`, or on top of it when `direction` is `None`.
     Beside {
+        /// The piece that moves or is placed.
         piece: Piece,
+        /// The piece its destination is named from.
         reference: Piece,
+        /// Where from the reference: beside it in this direction, or on top of it for `None`.
         direction: Option<Direction>,
     },
 }
@@ -171,11 +174,6 @@ fn check_in_game(game: GameType, piece: Piece) -> Result<(), IllegalMove> {
     } else {
         Err(IllegalMove::NotInGame(piece, game))
     }
-}
-
-/// The canonical MoveString of `mv` in `pos`, as text.
-pub fn move_string(pos: &Position, mv: Move) -> String {
-    MoveString::from_move(pos, mv).to_string()
 }
 
 /// The canonical MoveStrings of `moves` played one after another from `start`: a game record from its start

@@ -16,7 +16,7 @@ mod write;
 
 pub use error::PgnError;
 pub use read::parse;
-pub use write::{mzinga_date, write};
+pub(crate) use write::mzinga_date;
 
 use std::time::{SystemTime, UNIX_EPOCH};
 

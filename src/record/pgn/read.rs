@@ -10,7 +10,7 @@ use crate::rules::position::GameState;
 /// Parse a PGN file's text: one or more games. Accepts CRLF, a UTF-8 BOM, blank lines anywhere, tags in any order
 /// and case, unknown tags, comments after moves, a missing Result line, move numbers with or without a space after
 /// the dot. Moves are parsed as MoveStrings but not checked against the rules here (callers replay with
-/// [`Game::from_record`] or [`PgnGame::replay`]).
+/// [`crate::Game::from_record`] or [`PgnGame::replay`]).
 ///
 /// A comment may follow its move on the move's line or stand on the lines after it (as Mzinga writes it), and may
 /// span lines; two comments on one move are joined by a line break. A comment before the first move (Mzinga's note

@@ -64,11 +64,6 @@ fn write_tag(f: &mut fmt::Formatter<'_>, name: &str, value: &str) -> fmt::Result
     f.write_str("\"]\n")
 }
 
-/// The text of a file holding `games`, a blank line between one game and the next.
-pub fn write(games: &[PgnGame]) -> String {
-    games.iter().map(PgnGame::to_string).collect::<Vec<_>>().join("\n")
-}
-
 /// The date `unix_seconds` after 1970-01-01 00:00 UTC falls on, as Mzinga writes dates: `yyyy.MM.dd`.
 pub fn mzinga_date(unix_seconds: u64) -> String {
     // Days to a civil date in the proleptic Gregorian calendar, counted in 400-year eras from 0000-03-01, so

@@ -33,7 +33,9 @@ use reply::{answer, info_line};
 /// What the caller should do after an event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
+    /// Go on reading.
     Continue,
+    /// The session has ended.
     Exit,
 }
 
