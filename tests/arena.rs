@@ -284,7 +284,8 @@ fn waggle_against_itself_writes_records_that_replay() {
         "{text}"
     );
     assert!(!text.contains("forfeits:"), "{text}");
-    assert!(text.contains("Score of Waggle v0.1.0 vs Waggle v0.1.0 (2): "), "{text}");
+    let name = format!("Waggle v{}", env!("CARGO_PKG_VERSION"));
+    assert!(text.contains(&format!("Score of {name} vs {name} (2): ")), "{text}");
     assert!(text.contains("Elo difference: "), "{text}");
     assert!(text.contains("Referee overhead: "), "{text}");
     check_records(&dir.join("pgn"), 4);

@@ -1,4 +1,4 @@
-//! `waggle selfplay` then `waggle book`, as the README tells: games with random first plies become a book that
+//! `waggle selfplay` then `waggle book`, as docs/tuning.md tells: games with random first plies become a book that
 //! reads back and answers its positions.
 
 use std::process::Command;

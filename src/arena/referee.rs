@@ -482,14 +482,15 @@ fn describe_end(game: &Game) -> String {
 }
 
 /// The time per move the referee gives an engine that takes only `bestmove time`, under a clock with `left` on it
-/// (and `theirs` on the opponent's): what Waggle's own search would give itself, at least a millisecond.
+/// (and `theirs` on the opponent's): what Waggle's own search would give itself, in whole milliseconds, at least
+/// one.
 fn time_from_clock(left: Duration, increment: Duration, theirs: Duration) -> Duration {
     let side = |remaining| SideClock { remaining, increment };
     let clocks = Clocks {
         own: side(left),
         opponent: side(theirs),
     };
-    move_time(clocks).max(Duration::from_millis(1))
+    Duration::from_millis((move_time(clocks).as_millis() as u64).max(1))
 }
 
 /// The PGN comment of a move: its time, and its depth and score when the engine reported them in a

@@ -23,7 +23,7 @@ pub const MAX_EVAL: i32 = 20_000;
 pub struct Weights(pub(crate) [i32; FEATURE_COUNT]);
 
 /// Waggle's weights, as [`WeightSets::parse`] reads them: those fitted to the results of Base+MLP self-play games
-/// by `waggle tune` (see the README) for Base+MLP, the hand-picked ones of v0.1.0 for the other game types.
+/// by `waggle tune` (see docs/tuning.md) for Base+MLP, the hand-picked ones of v0.1.0 for the other game types.
 const DEFAULT_WEIGHTS: &str = include_str!("weights.txt");
 
 /// One set of [`Weights`] per game type, in [`GameType::ALL`] order: a search evaluates with the set of its
