@@ -56,6 +56,7 @@ mod eval;
 pub mod json;
 pub mod play;
 pub mod record;
+pub mod review;
 mod rules;
 mod search;
 pub mod tune;

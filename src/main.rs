@@ -14,7 +14,7 @@ use cli::engine::EngineFlags;
 ///
 /// With no subcommand it reads UHP commands on stdin and answers on stdout, as Mzinga.Viewer and other viewers
 /// expect (type `help` for the commands). The engine flags below, given before a subcommand, mean the same for
-/// every subcommand that builds an engine (play, json, selfplay; tune takes --weights); one that has no use for a
+/// every subcommand that builds an engine (play, json, selfplay, review; tune takes --weights); one that has no use for a
 /// flag refuses it.
 #[derive(Parser)]
 #[command(name = "waggle", version, about, long_about)]
@@ -48,6 +48,9 @@ enum Command {
     /// Answer the Hive AI-module JSON API: one request a line on stdin, one response a line on stdout, or over
     /// HTTP with --listen.
     Json(cli::json::Args),
+    /// Judge every move of games: marks (inaccuracy, mistake, blunder, missed win), each side's accuracy, the
+    /// turning points; the games with the judgements as comments (--pgn) and a chart of the win chance (--svg).
+    Review(cli::review::Args),
     /// Play UHP engines against each other and say which is stronger (`waggle match merge FILES…` sums up the
     /// results files of the shards of one match).
     Match(Box<cli::arena::Args>),
@@ -66,6 +69,7 @@ fn main() -> ExitCode {
         Some(Command::Book(args)) => refuse("book").and_then(|()| cli::book::run(args)),
         Some(Command::Draw(args)) => refuse("draw").and_then(|()| cli::draw::run(args)),
         Some(Command::Json(args)) => cli::json::run(args, &engine),
+        Some(Command::Review(args)) => cli::review::run(args, &engine),
         Some(Command::Match(args)) => refuse("match").and_then(|()| cli::arena::run(*args)),
     };
     match result {

@@ -10,6 +10,7 @@ pub mod interrupt;
 pub mod json;
 pub mod perft;
 pub mod play;
+pub mod review;
 pub mod selfplay;
 pub mod tune;
 pub mod uhp;

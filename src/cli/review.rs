@@ -1,0 +1,242 @@
+//! `waggle review`: every move of one or more games judged by the engine: a line a move on stdout (or JSON
+//! lines with `--json`), each side's marks and accuracy, the turning points; the game with the judgements as
+//! commentary (`--pgn`) and a chart of the win chance (`--svg`). The first Ctrl-C stops the review and prints
+//! (and writes) what was judged so far; a second quits at once.
+
+mod input;
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use clap::Args as ClapArgs;
+use indicatif::{ProgressBar, ProgressStyle};
+use waggle::record::PgnGame;
+use waggle::review::{review, Ply, Review};
+use waggle::{Limits, Options};
+
+use super::engine::{EngineFlags, HASH, THREADS, THREEFOLD, WEIGHTS};
+use super::{interrupt, parse_seconds};
+use input::Source;
+
+/// The exit status for input that cannot be reviewed (a file that does not exist, an illegal move, …).
+const BAD_INPUT: u8 = 2;
+
+#[derive(ClapArgs)]
+pub struct Args {
+    /// The games: GameStrings, Mzinga .pgn files, games files (as `waggle selfplay` writes them), directories of
+    /// .pgn files (as `waggle match --pgn DIR` writes them), or `-` for standard input.
+    #[arg(value_name = "GAME", required = true)]
+    games: Vec<String>,
+    /// Seconds of search for each position (the default: 0.5).
+    #[arg(long, value_name = "SECONDS", group = "budget", value_parser = parse_seconds)]
+    time: Option<Duration>,
+    /// Nodes of search for each position.
+    #[arg(long, value_name = "N", group = "budget", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Depth of search for each position.
+    #[arg(long, value_name = "D", group = "budget", value_parser = clap::value_parser!(u32).range(1..=60))]
+    depth: Option<u32>,
+    /// Write the games with the judgements as move comments to this Mzinga .pgn file (Mzinga.Viewer shows them).
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+    /// Write a chart of White's win chance to this SVG file (FILE-1.svg, FILE-2.svg, … for several games).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// Print one JSON object a move and one with the summary, instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+impl Args {
+    /// The limits of each position's search, and how to say them.
+    fn budget(&self) -> (Limits, String) {
+        if let Some(nodes) = self.nodes {
+            (Limits::nodes(nodes), format!("{nodes} nodes a position"))
+        } else if let Some(depth) = self.depth {
+            (Limits::depth(depth), format!("depth {depth} a position"))
+        } else {
+            let time = self.time.unwrap_or(Duration::from_millis(500));
+            (Limits::time(time), format!("{} s a position", time.as_secs_f64()))
+        }
+    }
+}
+
+pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
+    flags.check("review", &[HASH, THREADS, THREEFOLD, WEIGHTS])?;
+    let mut engine = flags.build(Options {
+        opening_book: false,
+        ..Options::default()
+    })?;
+    let sources = match input::read_all(&args.games, engine.rules()) {
+        Ok(sources) => sources,
+        Err(message) => return bad_input(&message),
+    };
+    let charts = chart_paths(args.svg.as_deref(), sources.len());
+    for path in args.pgn.iter().chain(&charts) {
+        if let Err(message) = check_writable(path) {
+            return bad_input(&message);
+        }
+    }
+    let (limits, budget) = args.budget();
+    let stop = Arc::new(AtomicBool::new(false));
+    let (flag, stopper) = (stop.clone(), engine.stopper());
+    interrupt::on_press(move |presses| {
+        if presses == 1 {
+            flag.store(true, Ordering::SeqCst);
+            stopper.stop();
+        } else {
+            eprintln!("\nwaggle review: interrupted");
+            std::process::exit(i32::from(interrupt::INTERRUPTED));
+        }
+    })?;
+    let total: usize = sources.iter().map(|source| source.record.moves.len()).sum();
+    let bar = progress_bar(total);
+    let mut stdout = io::stdout().lock();
+    let mut reviews = Vec::new();
+    for (index, source) in sources.iter().enumerate() {
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
+        let number = index + 1;
+        if !args.json {
+            let heading = format!(
+                "Game {number} of {}: {} · {} · {} moves · {budget}",
+                sources.len(),
+                source.label,
+                source.record.game_type,
+                source.record.moves.len()
+            );
+            bar.suspend(|| writeln!(stdout, "{heading}\n{}", Ply::HEADING))?;
+        }
+        let mut failure = None;
+        let reviewed = review(&mut engine, &source.record, &limits, &stop, |ply| {
+            bar.inc(1);
+            let line = if args.json {
+                ply.to_json(number)
+            } else {
+                ply.to_string()
+            };
+            if let Err(e) = bar.suspend(|| writeln!(stdout, "{line}")) {
+                failure.get_or_insert(e);
+            }
+        })
+        .with_context(|| format!("reviewing {}", source.label))?;
+        if let Some(e) = failure {
+            return Err(e).context("writing the review");
+        }
+        let summary = if args.json {
+            format!("{}\n", reviewed.summary_json(number))
+        } else {
+            format!("{}\n", reviewed.summary_text())
+        };
+        bar.suspend(|| stdout.write_all(summary.as_bytes()))?;
+        reviews.push(reviewed);
+    }
+    bar.finish_and_clear();
+    stdout.flush()?;
+    write_files(&args, &sources, &reviews, &charts, &budget)?;
+    if stop.load(Ordering::SeqCst) {
+        let judged: usize = reviews.iter().map(|review| review.plies.len()).sum();
+        eprintln!("waggle review: interrupted: {judged} of {total} moves judged");
+        return Ok(interrupt::exit_code());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Say why the input cannot be reviewed, and end with [`BAD_INPUT`].
+fn bad_input(message: &str) -> Result<ExitCode> {
+    eprintln!("waggle review: {message}");
+    Ok(ExitCode::from(BAD_INPUT))
+}
+
+/// A progress bar of the moves judged, on stderr: hidden when stderr is not a terminal.
+fn progress_bar(total: usize) -> ProgressBar {
+    let bar = ProgressBar::new(total as u64);
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} moves judged, {eta} left") {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// The chart files: `path` itself for one game, `stem-1.svg`, `stem-2.svg`, … for several.
+fn chart_paths(path: Option<&Path>, games: usize) -> Vec<PathBuf> {
+    let Some(path) = path else {
+        return Vec::new();
+    };
+    if games <= 1 {
+        return vec![path.to_path_buf()];
+    }
+    let stem = path
+        .file_stem()
+        .map_or("review".into(), |s| s.to_string_lossy().into_owned());
+    (1..=games)
+        .map(|n| path.with_file_name(format!("{stem}-{n}.svg")))
+        .collect()
+}
+
+/// The temporary file that `path` is written to before it is renamed.
+fn temporary(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map_or("review".into(), |n| n.to_string_lossy().into_owned());
+    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+/// Whether a file can be written at `path`: tried before any search, so that a bad path costs no time.
+fn check_writable(path: &Path) -> Result<(), String> {
+    if path.is_dir() {
+        return Err(format!("{}: is a directory, not a file to write", path.display()));
+    }
+    let trial = temporary(path);
+    std::fs::File::create(&trial).map_err(|e| format!("{}: cannot be written: {e}", path.display()))?;
+    let _ = std::fs::remove_file(&trial);
+    Ok(())
+}
+
+/// Write `text` to `path` whole or not at all: to a temporary file beside it, then renamed.
+fn write_atomically(path: &Path, text: &str) -> Result<()> {
+    let trial = temporary(path);
+    let written = std::fs::write(&trial, text).and_then(|()| std::fs::rename(&trial, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&trial);
+    }
+    written.with_context(|| format!("writing {}", path.display()))
+}
+
+/// The `.pgn` and chart files of the games reviewed (those a Ctrl-C left unreviewed are left out).
+fn write_files(args: &Args, sources: &[Source], reviews: &[Review], charts: &[PathBuf], budget: &str) -> Result<()> {
+    if let Some(path) = &args.pgn {
+        let mut text = String::new();
+        for (source, review) in sources.iter().zip(reviews) {
+            let mut game = source
+                .pgn
+                .clone()
+                .unwrap_or_else(|| PgnGame::new(source.record.clone(), "", ""));
+            game.comments.resize(game.record.moves.len(), None);
+            for (comment, judged) in game.comments.iter_mut().zip(review.comments()) {
+                if judged.is_some() {
+                    *comment = judged;
+                }
+            }
+            game.set_tag(
+                "Annotator",
+                &format!("waggle review {} ({budget})", env!("CARGO_PKG_VERSION")),
+            );
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(&game.to_string());
+        }
+        write_atomically(path, &text)?;
+    }
+    for ((path, source), review) in charts.iter().zip(sources).zip(reviews) {
+        let title = format!("{}: White's win chance", source.label);
+        write_atomically(path, &review.chart(&title))?;
+    }
+    Ok(())
+}
