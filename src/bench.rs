@@ -53,19 +53,6 @@ pub struct Bench {
     depth: u32,
 }
 
-/// What a bench run did: the nodes and time of the positions searched, and whether it searched them all.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BenchTotal {
-    /// Nodes of all the positions searched: the signature, for a whole run with no helpers.
-    pub nodes: u64,
-    /// The time the searches took.
-    pub elapsed: Duration,
-    /// Positions searched to the end.
-    pub positions: usize,
-    /// Whether the run was stopped before the last position.
-    pub interrupted: bool,
-}
-
 impl Bench {
     /// The depth `waggle bench` searches when none is given.
     pub const DEFAULT_DEPTH: u32 = 7;
@@ -99,23 +86,19 @@ impl Bench {
 
     /// Search every bench position to the depth from a fresh table, reporting each as it finishes; once
     /// `interrupted` is raised (and the search in progress stopped), the run ends with the positions done so far.
+    /// Returns the lines of the positions searched to the end: all [`Bench::POSITIONS`] unless interrupted. Their
+    /// nodes add up to the signature, for a whole run with no helpers.
     pub fn run(
         &mut self,
         interrupted: &AtomicBool,
         mut on_line: impl FnMut(&BenchLine),
-    ) -> Result<BenchTotal, EngineError> {
-        let mut total = BenchTotal {
-            nodes: 0,
-            elapsed: Duration::ZERO,
-            positions: 0,
-            interrupted: false,
-        };
+    ) -> Result<Vec<BenchLine>, EngineError> {
+        let mut lines = Vec::with_capacity(POSITIONS.len());
         for (name, game) in POSITIONS {
             self.engine.new_game(Some(game.trim()))?;
             let start = Instant::now();
             let thought = self.engine.best_move(&Limits::depth(self.depth), |_| {})?;
             if interrupted.load(Ordering::SeqCst) {
-                total.interrupted = true;
                 break;
             }
             let line = BenchLine {
@@ -125,11 +108,9 @@ impl Bench {
                 best: thought.best.to_string(),
                 elapsed: start.elapsed(),
             };
-            total.nodes += line.nodes;
-            total.elapsed += line.elapsed;
-            total.positions += 1;
             on_line(&line);
+            lines.push(line);
         }
-        Ok(total)
+        Ok(lines)
     }
 }

@@ -55,9 +55,15 @@ fn the_svg_has_a_hexagon_per_occupied_cell_and_every_piece_name() {
         // The last move is highlighted: a movement also shows where it came from.
         let origins = root.descendants().filter(|n| class(n, "origin")).count();
         let moved = matches!(pos.last_move(), Some(waggle::Move::Move { .. }));
-        let from_empty = waggle::draw::last_move(&pos)
-            .and_then(|m| m.from)
-            .is_some_and(|h| !board.is_occupied(h));
+        // Where the moved piece stood before its move, if that cell is empty now.
+        let from_empty = match pos.last_move() {
+            Some(waggle::Move::Move { piece, .. }) => {
+                let mut before = pos.clone();
+                before.undo();
+                before.board().hex_of(piece).is_some_and(|h| !board.is_occupied(h))
+            }
+            _ => false,
+        };
         assert_eq!(origins, usize::from(moved && from_empty), "{game}");
     }
 }

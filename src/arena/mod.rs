@@ -20,5 +20,5 @@ pub use console::{merge, play_match};
 pub use referee::{GameSettings, MoveLimit};
 pub use results::ResultsError;
 pub use runner::{EngineSpec, MatchConfig, MatchControl, MatchError, MatchOutcome, Openings};
-pub use schedule::{Shard, ShardError};
-pub use stats::{SprtSettings, SprtSettingsError};
+pub use schedule::Shard;
+pub use stats::{SprtSettings, SettingError};

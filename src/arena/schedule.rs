@@ -7,6 +7,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::stats::SettingError;
+
 /// One game of the schedule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ScheduledGame {
@@ -80,16 +82,11 @@ impl Shard {
     }
 }
 
-/// `I/N` that is not a shard.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a shard: expected I/N with 1 <= I <= N, for example 2/3")]
-pub struct ShardError(pub String);
-
 impl FromStr for Shard {
-    type Err = ShardError;
+    type Err = SettingError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = || ShardError(s.to_string());
+        let err = || SettingError::Shard(s.to_string());
         let (index, count) = s.split_once('/').ok_or_else(err)?;
         let (index, count): (usize, usize) = (
             index.trim().parse().map_err(|_| err())?,

@@ -30,11 +30,11 @@ struct Node {
 
 /// How to learn a book.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Learning {
+pub(crate) struct Learning {
     /// The book answers in positions up to this many plies from the start (1: White's first move only).
-    pub plies: usize,
+    pub(crate) plies: usize,
     /// A move needs this many games through it to be weighed, and a position this many to get a book move.
-    pub min_games: u32,
+    pub(crate) min_games: u32,
 }
 
 /// A book line learnt, with the moves it was preferred to. Its text is the book's line, then a comment line for
@@ -58,8 +58,14 @@ impl std::fmt::Display for Learnt {
 }
 
 /// The book lines the games `records` support, in the order of their positions' plies; games that cannot be
-/// replayed are skipped.
-pub fn learn(records: &[Record], learning: Learning) -> Vec<Learnt> {
+/// replayed are skipped. The book answers in positions up to `plies` plies from the start (1: White's first move
+/// only); a move needs `min_games` games through it to be weighed, and a position as many to get a book move.
+pub fn learn(records: &[Record], plies: usize, min_games: u32) -> Vec<Learnt> {
+    learn_with(records, Learning { plies, min_games })
+}
+
+/// [`learn`], its settings in one.
+fn learn_with(records: &[Record], learning: Learning) -> Vec<Learnt> {
     let mut nodes: HashMap<Key, Node> = HashMap::new();
     for record in records {
         count_game(record, learning.plies, &mut nodes);
@@ -208,7 +214,7 @@ mod tests {
 
     #[test]
     fn the_book_backs_results_up_as_minimax_over_turned_positions() {
-        let learnt = learn(&games(), Learning { plies: 2, min_games: 3 });
+        let learnt = learn(&games(), 2, 3);
         let lines: Vec<String> = learnt.iter().map(|l| l.line.to_string()).collect();
         assert_eq!(
             lines,
@@ -234,12 +240,12 @@ mod tests {
     fn moves_with_too_few_games_are_not_weighed() {
         // With four games needed, no reply has enough (three each), so each first move scores its own games'
         // mean, one half, and no position after the first move gets a book move.
-        let learnt = learn(&games(), Learning { plies: 2, min_games: 4 });
+        let learnt = learn(&games(), 2, 4);
         assert_eq!(learnt.len(), 1);
         assert_eq!(learnt[0].line.score, 0.5);
         assert_eq!(learnt[0].others.len(), 1);
         // One ply: only White's first move.
-        let first = learn(&games(), Learning { plies: 1, min_games: 3 });
+        let first = learn(&games(), 1, 3);
         assert_eq!(first.len(), 1);
     }
 }

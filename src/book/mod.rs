@@ -17,7 +17,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 pub(crate) use key::{key, Key};
-pub use learn::{learn, Learning, Learnt};
+pub use learn::{learn, Learnt};
 
 use crate::record::notation::{GameString, MoveString};
 use crate::rules::moves::Move;

@@ -33,7 +33,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     })?;
     let mut stdout = io::stdout().lock();
     let mut failure = None;
-    let total = bench
+    let lines = bench
         .run(&interrupted, |line| {
             let written = writeln!(
                 stdout,
@@ -52,14 +52,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(e) = failure {
         return Err(e.into());
     }
-    let (nodes, elapsed) = (total.nodes, total.elapsed);
+    let nodes: u64 = lines.iter().map(|line| line.nodes).sum();
+    let elapsed: std::time::Duration = lines.iter().map(|line| line.elapsed).sum();
     let speed = nodes as f64 / elapsed.as_secs_f64().max(1e-9);
-    if total.interrupted {
+    if lines.len() < Bench::POSITIONS {
         writeln!(
             stdout,
             "bench depth {depth} interrupted after {} of {} positions: {nodes} nodes in {:.3} s, {speed:.0} nodes/s \
              (no signature)",
-            total.positions,
+            lines.len(),
             Bench::POSITIONS,
             elapsed.as_secs_f64()
         )?;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Args as ClapArgs;
-use waggle::book::{learn, Learning};
+use waggle::book::learn;
 
 #[derive(ClapArgs)]
 pub struct Args {
@@ -23,17 +23,13 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let records = super::read_games(&args.files)?;
-    let learning = Learning {
-        plies: args.plies,
-        min_games: args.min_games,
-    };
-    let learnt = learn(&records, learning);
+    let learnt = learn(&records, args.plies, args.min_games);
     let mut stdout = io::stdout().lock();
     writeln!(
         stdout,
         "# Learnt by `waggle book --plies {} --min-games {}` from {} games.",
-        learning.plies,
-        learning.min_games,
+        args.plies,
+        args.min_games,
         records.len()
     )?;
     writeln!(

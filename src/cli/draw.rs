@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
-use waggle::draw::{describe, last_move, svg, SvgStyle, TextStyle};
+use waggle::draw::{describe, svg, SvgStyle, TextStyle};
 use waggle::{Game, GameString, Rules};
 
 #[derive(ClapArgs)]
@@ -20,7 +20,6 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode> {
     let game = Game::from_record(&args.game, Rules::default()).context("replaying the game")?;
     let pos = game.position();
-    let last_move = last_move(pos);
     match args.svg {
         Some(path) => {
             let caption = format!(
@@ -32,7 +31,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let picture = svg(
                 pos,
                 &SvgStyle {
-                    last_move,
+                    last_move: true,
                     caption: Some(caption),
                 },
             );
@@ -46,7 +45,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let style = TextStyle {
                 color: super::colour(),
                 marks: Vec::new(),
-                last_move,
+                last_move: true,
             };
             write!(io::stdout(), "{}", describe(pos, &style))?;
         }

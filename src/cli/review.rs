@@ -16,7 +16,7 @@ use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
 use indicatif::{ProgressBar, ProgressStyle};
 use waggle::record::PgnGame;
-use waggle::review::{review, Ply, Review};
+use waggle::review::{Ply, Review};
 use waggle::{Limits, Options};
 
 use super::engine::{EngineFlags, HASH, THREADS, THREEFOLD, WEIGHTS};
@@ -114,7 +114,7 @@ pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
             bar.suspend(|| writeln!(stdout, "{heading}\n{}", Ply::HEADING))?;
         }
         let mut failure = None;
-        let reviewed = review(&mut engine, &source.record, &limits, &stop, |ply| {
+        let reviewed = Review::of(&mut engine, &source.record, &limits, &stop, |ply| {
             bar.inc(1);
             let line = if args.json {
                 ply.to_json(number)

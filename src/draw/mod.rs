@@ -14,15 +14,15 @@ use crate::rules::position::Position;
 
 /// Where the last move of a game went, and where it came from (a placement comes from a hand).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LastMove {
+pub(crate) struct LastMove {
     /// The cell the piece left, for a movement.
-    pub from: Option<Hex>,
+    pub(crate) from: Option<Hex>,
     /// The cell it went to.
-    pub to: Hex,
+    pub(crate) to: Hex,
 }
 
 /// The last move of `pos`'s game, if any (a pass has none).
-pub fn last_move(pos: &Position) -> Option<LastMove> {
+pub(crate) fn last_move(pos: &Position) -> Option<LastMove> {
     let mv = pos.last_move()?;
     let to = mv.to()?;
     let from = match mv {

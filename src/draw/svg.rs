@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::LastMove;
+use super::last_move;
 use crate::rules::layout::Layout;
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
@@ -12,8 +12,8 @@ use crate::rules::position::Position;
 /// How to draw.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SvgStyle {
-    /// The move to highlight (usually the last one played): its destination outlined, its origin dashed.
-    pub last_move: Option<LastMove>,
+    /// Highlight the last move played: its destination outlined, its origin dashed.
+    pub last_move: bool,
     /// A caption under the board.
     pub caption: Option<String>,
 }
@@ -25,8 +25,8 @@ const MARGIN: f64 = 12.0;
 /// The SVG document of `pos`.
 pub fn svg(pos: &Position, style: &SvgStyle) -> String {
     let board = pos.board();
-    let origin = style
-        .last_move
+    let last = style.last_move.then(|| last_move(pos)).flatten();
+    let origin = last
         .and_then(|m| m.from)
         .filter(|&hex| !board.is_occupied(hex));
     let layout = Layout::of(board, &origin.into_iter().collect::<Vec<_>>());
@@ -59,7 +59,7 @@ pub fn svg(pos: &Position, style: &SvgStyle) -> String {
         out,
         r##"<rect x="{min_x:.1}" y="{min_y:.1}" width="{width:.1}" height="{height:.1}" fill="#e8e4d8"/>"##
     );
-    let last_to = style.last_move.map(|m| m.to);
+    let last_to = last.map(|m| m.to);
     let corners = |x: f64, y: f64| -> String {
         let corners: Vec<String> = (0..6)
             .map(|k| {

@@ -10,7 +10,7 @@
 //!  \ / \ / \ /
 //! ```
 
-use super::LastMove;
+use super::last_move;
 use crate::rules::hex::Hex;
 use crate::rules::layout::Layout;
 use crate::rules::piece::Color;
@@ -23,8 +23,8 @@ pub struct TextStyle {
     pub color: bool,
     /// Empty cells to mark with `*` (each must touch the hive, or be the first cell of an empty board).
     pub marks: Vec<Hex>,
-    /// The move to highlight (its destination), usually the last one played.
-    pub last_move: Option<LastMove>,
+    /// Highlight the last move played (its destination).
+    pub last_move: bool,
 }
 
 const WHITE: &str = "\x1b[1;97m";
@@ -50,7 +50,7 @@ pub fn honeycomb(pos: &Position, style: &TextStyle) -> String {
     let mut canvas = vec![vec![' '; width]; 2 * rows + 1];
     // Colour of each label: (line, first column, escape code).
     let mut paints: Vec<(usize, usize, &str)> = Vec::new();
-    let last_to = style.last_move.map(|m| m.to);
+    let last_to = style.last_move.then(|| last_move(pos)).flatten().map(|m| m.to);
     for cell in cells {
         let x = (4 * cell.q + 2 * cell.r - min_x) as usize;
         let y = 2 * (cell.r - min_r) as usize;
@@ -172,7 +172,7 @@ mod tests {
             &TextStyle {
                 color: true,
                 marks,
-                last_move: super::super::last_move(&pos),
+                last_move: true,
             },
         );
         assert!(

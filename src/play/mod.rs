@@ -12,7 +12,7 @@ mod input;
 use std::io::{self, Write};
 use std::time::Duration;
 
-use crate::draw::{describe, last_move, TextStyle};
+use crate::draw::{describe, TextStyle};
 use crate::engine::{Engine, EngineError};
 use crate::record::pgn::PgnGame;
 use crate::rules::moves::Move;
@@ -164,7 +164,7 @@ impl Conversation<'_> {
         let style = TextStyle {
             color: self.config.color,
             marks: marks.to_vec(),
-            last_move: last_move(game.position()),
+            last_move: true,
         };
         write!(out, "{}", describe(game.position(), &style))
     }

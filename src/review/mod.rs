@@ -98,6 +98,70 @@ pub struct Review {
 }
 
 impl Review {
+    /// Judge every move of `record` with `engine`, each position searched within `limits`; `on_ply` hears of each
+    /// move as it is judged. When `stop` is raised (Ctrl-C: stop the engine's search too, with its
+    /// [`Engine::stopper`]) the review ends with the moves judged so far.
+    ///
+    /// The engine's game is replaced by the one reviewed. A game that cannot be replayed is refused before any search
+    /// ([`EngineError::Load`] names the move and why); [`EngineError::Failed`] is a bug in a search.
+    pub fn of(
+        engine: &mut Engine,
+        record: &GameString,
+        limits: &Limits,
+        stop: &AtomicBool,
+        mut on_ply: impl FnMut(&Ply),
+    ) -> Result<Review, EngineError> {
+        Game::from_record(record, engine.rules())?;
+        engine.new_game(Some(&record.game_type.to_string()))?;
+        let mut review = Review {
+            game_type: record.game_type,
+            plies: Vec::with_capacity(record.moves.len()),
+            moves_in_game: record.moves.len(),
+        };
+        let mut before = None;
+        for (index, &played) in record.moves.iter().enumerate() {
+            let verdict = match before.take() {
+                Some(verdict) => verdict,
+                None => judge::judge(engine, limits)?,
+            };
+            if stop.load(Ordering::SeqCst) {
+                break;
+            }
+            let game = engine.game().ok_or(EngineError::NoGame)?;
+            let mover = game.position().to_move();
+            let best = game.move_string(verdict.best);
+            let chosen = game.resolve(&played.to_string()).map_err(EngineError::from)?;
+            let game = engine.play(&played.to_string())?;
+            let played = *game.record().last().unwrap_or(&played);
+            let state = game.state();
+            let score_after = if state.is_over() {
+                judge::final_score(state, mover)
+            } else {
+                let next = judge::judge(engine, limits)?;
+                if stop.load(Ordering::SeqCst) {
+                    break;
+                }
+                let score = next.score.for_opponent();
+                before = Some(next);
+                score
+            };
+            let mut ply = Ply {
+                number: index + 1,
+                mover,
+                played,
+                best,
+                line: verdict.line.into_iter().skip(1).collect(),
+                score_before: verdict.score,
+                score_after,
+                mark: None,
+            };
+            ply.mark = mark::judge(&ply, chosen == verdict.best);
+            on_ply(&ply);
+            review.plies.push(ply);
+        }
+        Ok(review)
+    }
+
     /// Whether every move of the game was judged.
     pub fn is_complete(&self) -> bool {
         self.plies.len() == self.moves_in_game
@@ -132,68 +196,4 @@ impl Review {
             .collect();
         chart::chart(title, &points)
     }
-}
-
-/// Judge every move of `record` with `engine`, each position searched within `limits`; `on_ply` hears of each
-/// move as it is judged. When `stop` is raised (Ctrl-C: stop the engine's search too, with its
-/// [`Engine::stopper`]) the review ends with the moves judged so far.
-///
-/// The engine's game is replaced by the one reviewed. A game that cannot be replayed is refused before any search
-/// ([`EngineError::Load`] names the move and why); [`EngineError::Failed`] is a bug in a search.
-pub fn review(
-    engine: &mut Engine,
-    record: &GameString,
-    limits: &Limits,
-    stop: &AtomicBool,
-    mut on_ply: impl FnMut(&Ply),
-) -> Result<Review, EngineError> {
-    Game::from_record(record, engine.rules())?;
-    engine.new_game(Some(&record.game_type.to_string()))?;
-    let mut review = Review {
-        game_type: record.game_type,
-        plies: Vec::with_capacity(record.moves.len()),
-        moves_in_game: record.moves.len(),
-    };
-    let mut before = None;
-    for (index, &played) in record.moves.iter().enumerate() {
-        let verdict = match before.take() {
-            Some(verdict) => verdict,
-            None => judge::judge(engine, limits)?,
-        };
-        if stop.load(Ordering::SeqCst) {
-            break;
-        }
-        let game = engine.game().ok_or(EngineError::NoGame)?;
-        let mover = game.position().to_move();
-        let best = game.move_string(verdict.best);
-        let chosen = game.resolve(&played.to_string()).map_err(EngineError::from)?;
-        let game = engine.play(&played.to_string())?;
-        let played = *game.record().last().unwrap_or(&played);
-        let state = game.state();
-        let score_after = if state.is_over() {
-            judge::final_score(state, mover)
-        } else {
-            let next = judge::judge(engine, limits)?;
-            if stop.load(Ordering::SeqCst) {
-                break;
-            }
-            let score = next.score.for_opponent();
-            before = Some(next);
-            score
-        };
-        let mut ply = Ply {
-            number: index + 1,
-            mover,
-            played,
-            best,
-            line: verdict.line.into_iter().skip(1).collect(),
-            score_before: verdict.score,
-            score_after,
-            mark: None,
-        };
-        ply.mark = mark::judge(&ply, chosen == verdict.best);
-        on_ply(&ply);
-        review.plies.push(ply);
-    }
-    Ok(review)
 }

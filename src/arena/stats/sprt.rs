@@ -38,9 +38,12 @@ impl AddAssign for Pentanomial {
     }
 }
 
-/// SPRT settings that cannot be used.
+/// A match setting given as text that cannot be used: the SPRT's (`--sprt`) or a shard (`--shard`).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum SprtSettingsError {
+pub enum SettingError {
+    /// `I/N` that is not a shard.
+    #[error("'{0}' is not a shard: expected I/N with 1 <= I <= N, for example 2/3")]
+    Shard(String),
     /// An item without `=`.
     #[error("'{0}' is not an SPRT setting: expected name=value, as in elo0=0,elo1=5,alpha=0.05,beta=0.05")]
     NotASetting(String),
@@ -99,16 +102,16 @@ pub struct SprtSettings {
 
 impl SprtSettings {
     /// Checked settings: `elo1 > elo0`, `0 < alpha < 0.5`, `0 < beta < 0.5`, all finite.
-    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<SprtSettings, SprtSettingsError> {
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<SprtSettings, SettingError> {
         // Asked positively so that NaN, which compares false with everything, is refused too.
         let ordered = elo0.is_finite() && elo1.is_finite() && elo0 < elo1;
         if !ordered {
-            return Err(SprtSettingsError::EloOrder { elo0, elo1 });
+            return Err(SettingError::EloOrder { elo0, elo1 });
         }
         for (name, value) in [("alpha", alpha), ("beta", beta)] {
             let in_range = value > 0.0 && value < 0.5;
             if !in_range {
-                return Err(SprtSettingsError::Probability { name, value });
+                return Err(SettingError::Probability { name, value });
             }
         }
         Ok(SprtSettings {
@@ -130,35 +133,35 @@ impl SprtSettings {
 }
 
 impl FromStr for SprtSettings {
-    type Err = SprtSettingsError;
+    type Err = SettingError;
 
-    fn from_str(text: &str) -> Result<SprtSettings, SprtSettingsError> {
+    fn from_str(text: &str) -> Result<SprtSettings, SettingError> {
         const NAMES: [&str; 4] = ["elo0", "elo1", "alpha", "beta"];
         let mut values: [Option<f64>; 4] = [None; 4];
         for item in text.split(',').map(str::trim).filter(|item| !item.is_empty()) {
             let (name, value) = item
                 .split_once('=')
-                .ok_or_else(|| SprtSettingsError::NotASetting(item.to_string()))?;
+                .ok_or_else(|| SettingError::NotASetting(item.to_string()))?;
             let (name, value) = (name.trim(), value.trim());
             let index = NAMES
                 .iter()
                 .position(|&known| known == name)
-                .ok_or_else(|| SprtSettingsError::UnknownName(name.to_string()))?;
+                .ok_or_else(|| SettingError::UnknownName(name.to_string()))?;
             let number = value
                 .parse::<f64>()
                 .ok()
                 .filter(|number| number.is_finite())
-                .ok_or_else(|| SprtSettingsError::BadNumber {
+                .ok_or_else(|| SettingError::BadNumber {
                     name: NAMES[index],
                     value: value.to_string(),
                 })?;
             if values[index].replace(number).is_some() {
-                return Err(SprtSettingsError::Repeated(NAMES[index]));
+                return Err(SettingError::Repeated(NAMES[index]));
             }
         }
         let mut given = [0.0; 4];
         for ((slot, value), name) in given.iter_mut().zip(values).zip(NAMES) {
-            *slot = value.ok_or(SprtSettingsError::Missing(name))?;
+            *slot = value.ok_or(SettingError::Missing(name))?;
         }
         let [elo0, elo1, alpha, beta] = given;
         SprtSettings::new(elo0, elo1, alpha, beta)
@@ -336,7 +339,7 @@ mod tests {
 
     #[test]
     fn settings_refuse_bad_text() {
-        use SprtSettingsError as E;
+        use SettingError as E;
         let parse = |text: &str| text.parse::<SprtSettings>();
         assert_eq!(parse("elo0=0,elo1=5,alpha=0.05"), Err(E::Missing("beta")));
         assert_eq!(parse(""), Err(E::Missing("elo0")));
