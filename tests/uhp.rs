@@ -67,8 +67,18 @@ fn every_command_and_error_path() {
         perft2[1].starts_with(&format!("perft(2) = {} ", waggle::perft::perft(&mut pos, 2))),
         "{perft2:?}"
     );
-    assert_eq!(e.ask("options").len(), 6);
+    assert_eq!(e.ask("options").len(), 7);
     assert_eq!(e.one("options get MaxHashSize"), "MaxHashSize;int;64;64;1;4096");
+    // A level out of its range, or not a number, is refused with the range, and the level stays.
+    for bad in ["0", "11", "eleven"] {
+        assert_eq!(
+            e.one(&format!("options set Level {bad}")),
+            "err Level must be a whole number from 1 to 10"
+        );
+        assert_eq!(e.one("options get Level"), "Level;int;10;10;1;10");
+    }
+    assert_eq!(e.one("options set Level 3"), "Level;int;3;10;1;10");
+    assert_eq!(e.one("options set Level 10"), "Level;int;10;10;1;10");
     assert!(e.one("options get Nope").starts_with("err"));
     assert!(e.one("options set MaxHashSize 0").starts_with("err"));
     assert!(e

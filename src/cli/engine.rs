@@ -30,6 +30,13 @@ pub struct EngineFlags {
     /// Play the opening book's moves where it has one: True or False (UHP option OpeningBook).
     #[arg(long, value_name = "BOOL")]
     opening_book: Option<String>,
+    /// Playing level, from 1 (a beginner can beat it) to 10 (full strength) (UHP option Level). May also follow
+    /// the subcommand: `waggle play --level 3`.
+    #[arg(long, value_name = "N", global = true, value_parser = clap::value_parser!(u8).range(1..=10))]
+    level: Option<u8>,
+    /// Play as the reference player the levels are calibrated against: a random legal move, unless one wins at once.
+    #[arg(long)]
+    reference_player: bool,
     /// Also print each completed depth's search information to stderr.
     #[arg(long)]
     pub verbose: bool,
@@ -45,6 +52,8 @@ pub const THREADS: &str = "--threads";
 pub const BOOK: &str = "--opening-book";
 pub const THREEFOLD: &str = "--threefold-repetition-draw";
 pub const WEIGHTS: &str = "--weights";
+pub const LEVEL: &str = "--level";
+pub const REFERENCE: &str = "--reference-player";
 
 impl EngineFlags {
     /// The flags given, by name.
@@ -56,6 +65,8 @@ impl EngineFlags {
             ("--threads", self.threads.is_some()),
             ("--ponder-during-idle", self.ponder_during_idle.is_some()),
             ("--opening-book", self.opening_book.is_some()),
+            ("--level", self.level.is_some()),
+            ("--reference-player", self.reference_player),
             ("--verbose", self.verbose),
             ("--weights", self.weights.is_some()),
         ];
@@ -91,6 +102,10 @@ impl EngineFlags {
         if let Some(book) = &self.opening_book {
             options = options.with("OpeningBook", book)?;
         }
+        if let Some(level) = self.level {
+            options.level = level;
+        }
+        options.reference_player |= self.reference_player;
         options.report_intermediate_best_moves |= self.report_intermediate_best_moves;
         options.threefold_repetition_draw |= self.threefold_repetition_draw;
         Ok(options)

@@ -12,7 +12,7 @@ use clap::Args as ClapArgs;
 
 use waggle::json::{serve_http, serve_lines, Thinking};
 
-use super::engine::{EngineFlags, BOOK, HASH, THREADS, WEIGHTS};
+use super::engine::{EngineFlags, BOOK, HASH, LEVEL, THREADS, WEIGHTS};
 use super::interrupt;
 
 #[derive(ClapArgs)]
@@ -23,7 +23,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
-    flags.check("json", &[HASH, THREADS, BOOK, WEIGHTS])?;
+    flags.check("json", &[HASH, THREADS, BOOK, WEIGHTS, LEVEL])?;
     let thinking = Thinking {
         options: flags.options(Thinking::default_options())?,
         weights: flags.weights()?,

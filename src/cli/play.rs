@@ -12,7 +12,7 @@ use waggle::play::{run as play, Lines, Plain, PlayConfig};
 use waggle::Options;
 use waggle::{Color, GameType};
 
-use super::engine::{EngineFlags, BOOK, HASH, THREADS, THREEFOLD, WEIGHTS};
+use super::engine::{EngineFlags, BOOK, HASH, LEVEL, REFERENCE, THREADS, THREEFOLD, WEIGHTS};
 use super::{interrupt, parse_seconds};
 
 #[derive(ClapArgs)]
@@ -67,7 +67,7 @@ pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
         think: args.time,
         color: super::colour(),
     };
-    flags.check("play", &[HASH, THREADS, BOOK, THREEFOLD, WEIGHTS])?;
+    flags.check("play", &[HASH, THREADS, BOOK, THREEFOLD, WEIGHTS, LEVEL, REFERENCE])?;
     let engine = flags.build(Options::default())?;
     let stopper = engine.stopper();
     interrupt::on_press(move |_| {

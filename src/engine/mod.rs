@@ -5,6 +5,7 @@
 //! Owns the rules of the session (a game must exist and be in progress to move or search, options take effect
 //! here); not text formatting, and never any output.
 
+mod level;
 mod options;
 
 pub use options::{HelperThreads, OptionError, OptionInfo, OptionKind, Options, Ponder};
@@ -13,13 +14,16 @@ use std::any::Any;
 use std::panic::{self, AssertUnwindSafe};
 use std::time::Duration;
 
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
 use crate::book::Book;
 use crate::record::game::{Game, PlayError, UndoError};
 use crate::record::notation::{GameStringError, MoveString};
 use crate::rules::game_type::GameType;
 use crate::rules::moves::Move;
 use crate::rules::position::{GameState, Position, Rules};
-use crate::search::{Limits, Progress, Report, Searcher, Stopper, TableTooBig};
+use crate::search::{Limits, Progress, Report, Searcher, Stopper, TableTooBig, WIN};
 
 /// Why the engine cannot do what it was asked. The texts are for people; front ends add their own hints (which
 /// command to try next).
@@ -98,6 +102,8 @@ pub struct Engine {
     game: Option<Game>,
     searcher: Searcher,
     options: Options,
+    /// The random moves of the lowest levels and of the reference player.
+    rng: StdRng,
     /// Panic in `play` after changing the game, to test that the game is put back.
     #[cfg(test)]
     pub(crate) fault_in_play: bool,
@@ -113,6 +119,7 @@ impl Engine {
             game: None,
             searcher,
             options,
+            rng: StdRng::from_entropy(),
             #[cfg(test)]
             fault_in_play: false,
         })
@@ -215,11 +222,32 @@ impl Engine {
     /// The best move of the current position: the opening book's when the OpeningBook option is on and the book
     /// has the position (a report of depth 0, score 0 and no nodes, at once), otherwise a search within `limits`,
     /// of which `on_iteration` hears each completed depth.
+    ///
+    /// Below full strength (the Level option) the search's nodes are capped, and at the lowest levels a random
+    /// legal move is played now and then (a report of depth 0); a move that wins at once is always played (a
+    /// report of depth 1).
     pub fn best_move(
         &mut self,
         limits: &Limits,
         on_iteration: impl FnMut(&SearchInfo),
     ) -> Result<Thought, EngineError> {
+        let strength = level::strength(self.options.level);
+        if self.options.reference_player || self.options.level < level::FULL {
+            if let Some(thought) = self.weak_move(strength.random_share)? {
+                return Ok(thought);
+            }
+        }
+        let capped;
+        let limits = match strength.nodes {
+            Some(cap) => {
+                capped = Limits {
+                    nodes: Some(limits.nodes.map_or(cap, |nodes| nodes.min(cap))),
+                    ..limits.clone()
+                };
+                &capped
+            }
+            None => limits,
+        };
         let game = self.game_in_progress()?;
         if self.options.opening_book {
             if let Some(mv) = Book::builtin().choose(game.position()) {
@@ -236,6 +264,32 @@ impl Engine {
         }
         let mut lines = self.analyze(1, limits, on_iteration)?;
         Ok(lines.remove(0))
+    }
+
+    /// The move of a weakened level or of the reference player when it does not search: a win at once if there is
+    /// one, else a random legal move with the chance `random_share` (always for the reference player).
+    fn weak_move(&mut self, random_share: f64) -> Result<Option<Thought>, EngineError> {
+        let game = in_progress(self.game.as_ref())?;
+        let position = game.position();
+        let (mv, score, depth) = if let Some(mv) = position.winning_move() {
+            (mv, WIN - 1, 1)
+        } else if self.options.reference_player || self.rng.gen_bool(random_share.clamp(0.0, 1.0)) {
+            match level::random_move(position, &mut self.rng) {
+                Some(mv) => (mv, 0, 0),
+                None => return Ok(None),
+            }
+        } else {
+            return Ok(None);
+        };
+        let report = Report {
+            depth,
+            score,
+            best: mv,
+            pv: vec![mv],
+            nodes: 0,
+            seldepth: depth,
+        };
+        Ok(Some(name(game, &report)))
     }
 
     /// The `count` best moves of the current position (fewer when there are fewer legal moves), best first, each

@@ -177,14 +177,23 @@ pub struct Options {
     pub ponder_during_idle: Ponder,
     /// Play the opening book's move, without a search, where it has one.
     pub opening_book: bool,
+    /// The playing level, from 1 (a beginner can beat it) to 10 (full strength): fewer nodes a search below 10,
+    /// and at the lowest levels now and then a random move; a win one move away is taken at every level.
+    pub level: u8,
+    /// Play as the reference player that level 1 is calibrated against: a random legal move, unless one wins at
+    /// once. Not a UHP option (the engine flag `--reference-player` sets it).
+    pub reference_player: bool,
 }
 
 /// The default table size, in MB.
 pub const DEFAULT_HASH_MB: usize = 64;
 /// Bounds of `MaxHashSize`, in MB.
 pub const HASH_RANGE: (usize, usize) = (1, 4096);
+/// Bounds of `Level`.
+pub const LEVEL_RANGE: (u8, u8) = (1, super::level::FULL);
 /// The option names, in the order `options` lists them.
-pub const NAMES: [&str; 6] = [
+pub const NAMES: [&str; 7] = [
+    "Level",
     "MaxHashSize",
     "MaxHelperThreads",
     "OpeningBook",
@@ -206,6 +215,8 @@ impl Default for Options {
             // an opponent on the same machine.
             ponder_during_idle: Ponder::Disabled,
             opening_book: true,
+            level: super::level::FULL,
+            reference_player: false,
         }
     }
 }
@@ -228,6 +239,14 @@ impl Options {
                 },
                 self.max_hash_size.to_string(),
                 defaults.max_hash_size.to_string(),
+            ),
+            "Level" => (
+                OptionKind::Int {
+                    min: i64::from(LEVEL_RANGE.0),
+                    max: i64::from(LEVEL_RANGE.1),
+                },
+                self.level.to_string(),
+                defaults.level.to_string(),
             ),
             "MaxHelperThreads" => (
                 OptionKind::Enum(HelperThreads::values()),
@@ -279,6 +298,18 @@ impl Options {
                         name,
                         min: HASH_RANGE.0 as i64,
                         max: HASH_RANGE.1 as i64,
+                    })?
+            }
+            "Level" => {
+                changed.level = value
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|v| (LEVEL_RANGE.0..=LEVEL_RANGE.1).contains(v))
+                    .ok_or(OptionError::NotInRange {
+                        name,
+                        min: i64::from(LEVEL_RANGE.0),
+                        max: i64::from(LEVEL_RANGE.1),
                     })?
             }
             "MaxHelperThreads" => {
@@ -362,5 +393,15 @@ mod tests {
         assert!(options.opening_book);
         assert!(!options.with("openingbook", "FALSE").unwrap().opening_book);
         assert!(options.with("OpeningBook", "no").is_err());
+        assert_eq!(options.level, 10);
+        assert_eq!(options.with("level", " 3 ").unwrap().level, 3);
+        for bad in ["0", "11", "eleven", "", "-1", "2.5"] {
+            let refused = options.with("Level", bad).unwrap_err();
+            assert_eq!(
+                refused.to_string(),
+                "Level must be a whole number from 1 to 10",
+                "{bad}"
+            );
+        }
     }
 }

@@ -44,16 +44,7 @@ pub(crate) fn judge(engine: &mut Engine, limits: &Limits) -> Result<Verdict, Eng
 
 /// A move that wins the game at once for the side to move, if there is one.
 pub(crate) fn win_in_one(game: &Game) -> Option<Move> {
-    let position = game.position();
-    let won = match position.to_move() {
-        Color::White => GameState::WhiteWins,
-        Color::Black => GameState::BlackWins,
-    };
-    game.legal_moves().into_iter().find(|&mv| {
-        let mut after = position.clone();
-        after.play_unchecked(mv);
-        after.state() == won
-    })
+    game.position().winning_move()
 }
 
 /// The score, for the player who just moved, of a game that has ended: 1 for a win, 0 for a loss, a draw even.

@@ -44,6 +44,7 @@ mod tests {
         assert_eq!(
             lines,
             [
+                "Level;int;10;10;1;10".to_string(),
                 "MaxHashSize;int;64;64;1;4096".to_string(),
                 format!("MaxHelperThreads;enum;None;None;Auto;None{}", threads.concat()),
                 "OpeningBook;bool;True;True".to_string(),

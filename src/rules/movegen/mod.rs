@@ -127,6 +127,20 @@ impl Position {
         list
     }
 
+    /// A legal move that wins the game at once for the side to move (surrounds the enemy Queen and not its own),
+    /// if there is one: what a player one move from victory must not miss.
+    pub(crate) fn winning_move(&self) -> Option<Move> {
+        let won = match self.to_move() {
+            Color::White => crate::rules::position::GameState::WhiteWins,
+            Color::Black => crate::rules::position::GameState::BlackWins,
+        };
+        self.legal_moves().iter().copied().find(|&mv| {
+            let mut after = self.clone();
+            after.play_unchecked(mv);
+            after.state() == won
+        })
+    }
+
     /// The legal moves that end on `target`, as `generate_moves` would list them (never `pass`): only the pieces
     /// that could get there are looked at, so this is much cheaper than listing every move and keeping some.
     pub fn generate_moves_onto(&self, target: Hex, list: &mut MoveList) {
