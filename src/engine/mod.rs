@@ -242,7 +242,7 @@ impl Engine {
             Some(cap) => {
                 capped = Limits {
                     nodes: Some(limits.nodes.map_or(cap, |nodes| nodes.min(cap))),
-                    ..limits.clone()
+                    ..*limits
                 };
                 &capped
             }
