@@ -369,3 +369,131 @@ fn the_engine_ends_on_ctrl_c_when_idle() {
     let (code, _, _) = run.finish(ENDS);
     assert_eq!(code, Some(130));
 }
+
+/// `waggle review`: the first Ctrl-C stops the review; the moves judged so far are printed with the summary and
+/// written to the `.pgn` and the chart, and the status is 130.
+#[test]
+fn review_stops_and_writes_what_it_judged() {
+    let dir = Scratch::new("review");
+    let game = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/review/pgn/b_club_game.pgn");
+    let (pgn, chart) = (dir.0.join("reviewed.pgn"), dir.0.join("chart.svg"));
+    // Half a second a position: the 46 moves would take half a minute.
+    let run = Running::start(&[
+        "review",
+        game,
+        "--time",
+        "0.5",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--svg",
+        chart.to_str().unwrap(),
+    ]);
+    let mut seen = Vec::new();
+    while seen.iter().filter(|l: &&String| is_move_line(l)).count() < 3 {
+        seen.push(run.line(ENDS).expect("the first moves judged"));
+    }
+    run.interrupt();
+    let (code, rest, stderr) = run.finish(ENDS);
+    let text = format!("{}\n{rest}", seen.join("\n"));
+    assert_eq!(code, Some(130), "{text}\n{stderr}");
+    let judged = text.lines().filter(|l| is_move_line(l)).count();
+    assert!((3..46).contains(&judged), "{text}");
+    assert!(
+        text.contains(&format!("Stopped: {judged} of 46 moves reviewed.")),
+        "{text}"
+    );
+    for start in ["White  ", "Black  ", "Turning points: "] {
+        assert_eq!(text.lines().filter(|l| l.starts_with(start)).count(), 1, "{text}");
+    }
+    assert!(
+        stderr.contains(&format!("waggle review: interrupted: {judged} of 46 moves judged")),
+        "{stderr}"
+    );
+
+    // The .pgn: the whole game, its tags, and a judgement on each move judged; every comment closed.
+    let written = std::fs::read_to_string(&pgn).expect("the .pgn is written");
+    assert_eq!(written.matches('{').count(), written.matches('}').count(), "{written}");
+    let games = waggle::record::read_pgn(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+    assert_eq!(games.len(), 1);
+    let original = waggle::record::read_pgn(&std::fs::read_to_string(game).unwrap()).unwrap();
+    assert_eq!(games[0].record.moves, original[0].record.moves);
+    assert_eq!(games[0].tag("White"), Some("Alice"));
+    for (number, comment) in games[0].comments.iter().take(judged).enumerate() {
+        let comment = comment
+            .as_deref()
+            .unwrap_or_else(|| panic!("no comment on move {}", number + 1));
+        assert!(
+            comment.contains("win chance ") && !comment.contains('\n'),
+            "move {}: {comment}",
+            number + 1
+        );
+    }
+    let svg = std::fs::read_to_string(&chart).expect("the chart is written");
+    let svg = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+    let circles = svg
+        .descendants()
+        .filter(|n| n.has_tag_name("circle") && n.attribute("class") == Some("mark"))
+        .count();
+    assert!(circles <= judged);
+}
+
+/// A line of `waggle review`'s text for one move: its number first.
+fn is_move_line(line: &str) -> bool {
+    line.len() > 6 && line[..5].trim().parse::<usize>().is_ok()
+}
+
+/// `waggle review`: a second Ctrl-C quits at once, even when the first cannot end the review (here the review is
+/// stuck writing to a pipe that nobody reads, as under a paused pager).
+#[test]
+fn review_quits_at_once_on_a_second_interrupt() {
+    let dir = Scratch::new("review-twice");
+    let game = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/review/pgn/b_club_game.pgn"
+    ))
+    .unwrap();
+    let record = waggle::record::read_pgn(&game).unwrap().remove(0).record;
+    // 9,200 moves: far more lines than a pipe holds.
+    let games = dir.0.join("games.txt");
+    std::fs::write(&games, format!("{record}\n").repeat(200)).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_waggle"))
+        .args(["review", games.to_str().unwrap(), "--nodes", "1"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .expect("start waggle");
+    // Its stdout is kept open and never read, so that the review blocks once the pipe is full.
+    let _stdout = child.stdout.take().unwrap();
+    let stderr = lines(child.stderr.take().unwrap());
+    let group = libc::pid_t::try_from(child.id()).unwrap();
+    let interrupt = || {
+        // SAFETY: kill only sends a signal, to the group this test started.
+        assert_eq!(unsafe { libc::kill(-group, libc::SIGINT) }, 0);
+    };
+    thread::sleep(Duration::from_millis(1000));
+    assert!(child.try_wait().unwrap().is_none(), "blocked on its full stdout");
+    interrupt();
+    thread::sleep(Duration::from_millis(300));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the first Ctrl-C waits to print what was judged"
+    );
+    interrupt();
+    let deadline = Instant::now() + ENDS;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still running {ENDS:?} after the second Ctrl-C");
+        }
+        thread::sleep(Duration::from_millis(10));
+    };
+    assert_eq!(status.code(), Some(130));
+    let stderr: Vec<String> = stderr.iter().collect();
+    assert!(stderr.iter().any(|l| l == "waggle review: interrupted"), "{stderr:?}");
+}

@@ -76,6 +76,9 @@ pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
         Ok(sources) => sources,
         Err(message) => return bad_input(&message),
     };
+    if let Some(path) = args.svg.as_deref().filter(|path| path.is_dir()) {
+        return bad_input(&format!("{}: is a directory, not a file to write", path.display()));
+    }
     let charts = chart_paths(args.svg.as_deref(), sources.len());
     for path in args.pgn.iter().chain(&charts) {
         if let Err(message) = check_writable(path) {
@@ -96,10 +99,18 @@ pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
     })?;
     let total: usize = sources.iter().map(|source| source.record.moves.len()).sum();
     let bar = progress_bar(total);
-    let mut stdout = io::stdout().lock();
+    let mut out = Printer {
+        stdout: io::stdout().lock(),
+        bar: &bar,
+        gone: false,
+        failure: None,
+    };
+    let files = args.pgn.is_some() || args.svg.is_some();
     let mut reviews = Vec::new();
     for (index, source) in sources.iter().enumerate() {
-        if stop.load(Ordering::SeqCst) {
+        // Whoever read stdout has gone (`| head`): the files asked for are still written, or else nothing is left
+        // to do.
+        if stop.load(Ordering::SeqCst) || out.failure.is_some() || (out.gone && !files) {
             break;
         }
         let number = index + 1;
@@ -111,9 +122,8 @@ pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
                 source.record.game_type,
                 source.record.moves.len()
             );
-            bar.suspend(|| writeln!(stdout, "{heading}\n{}", Ply::HEADING))?;
+            out.print(&format!("{heading}\n{}\n", Ply::HEADING));
         }
-        let mut failure = None;
         let reviewed = Review::of(&mut engine, &source.record, &limits, &stop, |ply| {
             bar.inc(1);
             let line = if args.json {
@@ -121,24 +131,22 @@ pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
             } else {
                 ply.to_string()
             };
-            if let Err(e) = bar.suspend(|| writeln!(stdout, "{line}")) {
-                failure.get_or_insert(e);
-            }
+            out.print(&format!("{line}\n"));
         })
         .with_context(|| format!("reviewing {}", source.label))?;
-        if let Some(e) = failure {
-            return Err(e).context("writing the review");
-        }
         let summary = if args.json {
             format!("{}\n", reviewed.summary_json(number))
         } else {
             format!("{}\n", reviewed.summary_text())
         };
-        bar.suspend(|| stdout.write_all(summary.as_bytes()))?;
+        out.print(&summary);
         reviews.push(reviewed);
     }
     bar.finish_and_clear();
-    stdout.flush()?;
+    out.print("");
+    if let Some(e) = out.failure.take() {
+        return Err(e).context("writing the review");
+    }
     write_files(&args, &sources, &reviews, &charts, &budget)?;
     if stop.load(Ordering::SeqCst) {
         let judged: usize = reviews.iter().map(|review| review.plies.len()).sum();
@@ -146,6 +154,35 @@ pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
         return Ok(interrupt::exit_code());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Standard output, written around the progress bar; a reader that has gone (a closed pipe) ends the printing
+/// but not the review.
+struct Printer<'a> {
+    stdout: io::StdoutLock<'static>,
+    bar: &'a ProgressBar,
+    /// The reader has gone: print nothing more.
+    gone: bool,
+    /// A failure to write other than the reader gone.
+    failure: Option<io::Error>,
+}
+
+impl Printer<'_> {
+    /// Print `text` (and flush), unless the reader has gone or writing failed before.
+    fn print(&mut self, text: &str) {
+        if self.gone || self.failure.is_some() {
+            return;
+        }
+        let stdout = &mut self.stdout;
+        match self
+            .bar
+            .suspend(|| stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()))
+        {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => self.gone = true,
+            Err(e) => self.failure = Some(e),
+        }
+    }
 }
 
 /// Say why the input cannot be reviewed, and end with [`BAD_INPUT`].

@@ -282,10 +282,19 @@ fn colour(mark: Mark) -> &'static str {
 
 /// `text` with the characters XML gives a meaning to escaped.
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            // XML has no place for control characters (a file name may hold them): a space instead.
+            c if c.is_control() || c == '\u{fffe}' || c == '\u{ffff}' => escaped.push(' '),
+            c => escaped.push(c),
+        }
+    }
+    escaped
 }
 
 #[cfg(test)]

@@ -24,7 +24,12 @@ pub struct Source {
 pub fn read_all(arguments: &[String], rules: Rules) -> Result<Vec<Source>, String> {
     let mut sources = Vec::new();
     for argument in arguments {
-        sources.extend(read_argument(argument)?);
+        // Names and messages are printed on one line whatever the argument holds.
+        let read = read_argument(argument).map_err(|message| one_line(&message))?;
+        sources.extend(read.into_iter().map(|source| Source {
+            label: one_line(&source.label),
+            ..source
+        }));
     }
     for source in &sources {
         Game::from_record(&source.record, rules).map_err(|e| format!("{}: {e}", source.label))?;
@@ -67,8 +72,16 @@ fn read_argument(argument: &str) -> Result<Vec<Source>, String> {
             record,
             pgn: None,
         }]),
-        Err(reason) => Err(format!("{argument}: no such file, and not a GameString ({reason})")),
+        Err(reason) if argument.contains(';') => Err(format!("the GameString '{argument}': {reason}")),
+        Err(_) => Err(format!(
+            "{argument}: no such file (nor a GameString such as 'Base+MLP;InProgress;White[2];wS1;bS1 wS1-')"
+        )),
     }
+}
+
+/// `text` on one line, its line breaks and other control characters made spaces, for a heading or a message.
+fn one_line(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
 }
 
 /// The games of the file `name`.
