@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
-use waggle::draw::{describe, svg, SvgStyle, TextStyle};
+use waggle::draw::{describe, svg, TextStyle};
 use waggle::{Game, GameString, Rules};
 
 #[derive(ClapArgs)]
@@ -28,13 +28,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 pos.state(),
                 pos.to_move().name()
             );
-            let picture = svg(
-                pos,
-                &SvgStyle {
-                    last_move: true,
-                    caption: Some(caption),
-                },
-            );
+            let picture = svg(pos, Some(&caption));
             if path == "-" {
                 io::stdout().write_all(picture.as_bytes())?;
             } else {

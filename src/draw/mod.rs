@@ -4,7 +4,7 @@
 mod svg;
 mod text;
 
-pub use svg::{svg, SvgStyle};
+pub use svg::svg;
 pub(crate) use text::board_text;
 pub use text::{describe, TextStyle};
 

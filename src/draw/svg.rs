@@ -9,26 +9,16 @@ use crate::rules::layout::Layout;
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
 
-/// How to draw.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SvgStyle {
-    /// Highlight the last move played: its destination outlined, its origin dashed.
-    pub last_move: bool,
-    /// A caption under the board.
-    pub caption: Option<String>,
-}
-
 /// Radius of a hexagon (centre to corner), in pixels.
 const SIZE: f64 = 32.0;
 const MARGIN: f64 = 12.0;
 
-/// The SVG document of `pos`.
-pub fn svg(pos: &Position, style: &SvgStyle) -> String {
+/// The SVG document of `pos`, its last move highlighted (the destination outlined, the origin dashed), with
+/// `caption` under the board.
+pub fn svg(pos: &Position, caption: Option<&str>) -> String {
     let board = pos.board();
-    let last = style.last_move.then(|| last_move(pos)).flatten();
-    let origin = last
-        .and_then(|m| m.from)
-        .filter(|&hex| !board.is_occupied(hex));
+    let last = last_move(pos);
+    let origin = last.and_then(|m| m.from).filter(|&hex| !board.is_occupied(hex));
     let layout = Layout::of(board, &origin.into_iter().collect::<Vec<_>>());
     let centre = |q: i32, r: i32| {
         let x = SIZE * 3f64.sqrt() * (f64::from(q) + f64::from(r) / 2.0);
@@ -41,13 +31,10 @@ pub fn svg(pos: &Position, style: &SvgStyle) -> String {
     let min_y = points.iter().map(|p| p.1).fold(0.0f64, f64::min) - SIZE - MARGIN;
     let mut max_x = points.iter().map(|p| p.0).fold(0.0f64, f64::max) + half_width + MARGIN;
     // Room for the caption, about eight pixels a character, centred under the board.
-    let caption_width = style
-        .caption
-        .as_ref()
-        .map_or(0.0, |c| c.chars().count() as f64 * 8.0 + 2.0 * MARGIN);
+    let caption_width = caption.map_or(0.0, |c| c.chars().count() as f64 * 8.0 + 2.0 * MARGIN);
     let widen = (caption_width - (max_x - min_x)).max(0.0) / 2.0;
     (min_x, max_x) = (min_x - widen, max_x + widen);
-    let caption_room = if style.caption.is_some() { 28.0 } else { 0.0 };
+    let caption_room = if caption.is_some() { 28.0 } else { 0.0 };
     let max_y = points.iter().map(|p| p.1).fold(0.0f64, f64::max) + SIZE + MARGIN + caption_room;
     let (width, height) = (max_x - min_x, max_y - min_y);
     let mut out = String::new();
@@ -114,7 +101,7 @@ pub fn svg(pos: &Position, style: &SvgStyle) -> String {
             );
         }
     }
-    if let Some(caption) = &style.caption {
+    if let Some(caption) = caption {
         let _ = writeln!(
             out,
             r##"<text class="caption" x="{:.1}" y="{:.1}" font-size="14" text-anchor="middle" fill="#2b2b2b">{}</text>"##,
