@@ -25,13 +25,13 @@ pub(crate) fn strength(level: u8) -> Strength {
     let (nodes, random_share) = match level {
         1 => (Some(10), 0.97),
         2 => (Some(30), 0.8),
-        3 => (Some(100), 0.55),
-        4 => (Some(300), 0.3),
-        5 => (Some(1_000), 0.12),
-        6 => (Some(3_000), 0.03),
-        7 => (Some(10_000), 0.0),
-        8 => (Some(30_000), 0.0),
-        9 => (Some(100_000), 0.0),
+        3 => (Some(100), 0.6),
+        4 => (Some(200), 0.45),
+        5 => (Some(500), 0.3),
+        6 => (Some(800), 0.2),
+        7 => (Some(2_000), 0.1),
+        8 => (Some(6_000), 0.03),
+        9 => (Some(20_000), 0.0),
         _ => (None, 0.0),
     };
     Strength { nodes, random_share }
