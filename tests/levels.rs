@@ -84,8 +84,16 @@ fn a_level_searches_no_more_than_its_cap() {
             }
             searched += 1;
             // The search looks at the node count often; a little over the cap is the last node's work.
-            assert!(thought.report.nodes <= cap + cap / 20, "level {level}: {} nodes", thought.report.nodes);
-            assert!(thought.report.nodes > cap / 2, "level {level}: {} nodes", thought.report.nodes);
+            assert!(
+                thought.report.nodes <= cap + cap / 20,
+                "level {level}: {} nodes",
+                thought.report.nodes
+            );
+            assert!(
+                thought.report.nodes > cap / 2,
+                "level {level}: {} nodes",
+                thought.report.nodes
+            );
             // A smaller limit of the caller's still holds.
             let thought = engine.best_move(&Limits::nodes(cap / 3), |_| {}).unwrap();
             assert!(thought.report.nodes <= cap / 3 + cap / 20, "level {level}");

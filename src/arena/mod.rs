@@ -21,4 +21,4 @@ pub use referee::{GameSettings, MoveLimit};
 pub use results::ResultsError;
 pub use runner::{EngineSpec, MatchConfig, MatchControl, MatchError, MatchOutcome, Openings};
 pub use schedule::Shard;
-pub use stats::{SprtSettings, SettingError};
+pub use stats::{SettingError, SprtSettings};

@@ -17,7 +17,7 @@ mod sprt;
 
 pub use elo::{elo_estimate, EloEstimate};
 pub use score::{GameScore, Score};
-pub use sprt::{sprt, Pentanomial, SprtSettings, SettingError, Verdict};
+pub use sprt::{sprt, Pentanomial, SettingError, SprtSettings, Verdict};
 
 /// What the tests of the statistics share.
 #[cfg(test)]
