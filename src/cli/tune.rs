@@ -1,17 +1,23 @@
 //! `waggle tune`: the evaluation's weights fitted to the results of self-play games (Texel tuning), starting from
 //! `--weights` or the built-in ones. Ctrl-C ends the descent where it is; the weights so far are printed (and
 //! written with `--out`) as any fit's are.
+//!
+//! With `--win-curve NODES` it fits the win curve instead: every position of the games from `--skip` on is
+//! searched with NODES nodes, and the scale S of win chance = 1 / (1 + 10^(−score / S)) fitted to the results.
+//! Ctrl-C ends the searching; the curve is fitted to the positions searched so far.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
-use waggle::tune::{fit, samples, FitSettings};
-use waggle::GameType;
+use waggle::record::GameRecord;
+use waggle::tune::{fit, samples, FitSettings, WinCurve};
+use waggle::{GameType, Options};
 
-use super::engine::{EngineFlags, WEIGHTS};
+use super::engine::{EngineFlags, HASH, THREADS, WEIGHTS};
 use super::interrupt;
 
 #[derive(ClapArgs)]
@@ -31,9 +37,21 @@ pub struct Args {
     /// Write the weights found to this file (for `waggle --weights FILE`).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Fit the win curve instead of the weights: search every position with this many nodes and fit S in
+    /// win chance = 1 / (1 + 10^(-score / S)).
+    #[arg(long, value_name = "NODES", conflicts_with_all = ["iterations", "learning_rate", "out"])]
+    win_curve: Option<u64>,
 }
 
+/// A line on stderr after this many positions searched, to show that the searching goes on.
+const PROGRESS_EVERY: usize = 5000;
+
 pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
+    if let Some(nodes) = args.win_curve {
+        flags.check("tune --win-curve", &[HASH, THREADS, WEIGHTS])?;
+        let records = super::read_games(&args.files)?;
+        return win_curve(&records, flags, nodes, args.skip);
+    }
     flags.check("tune", &[WEIGHTS])?;
     let records = super::read_games(&args.files)?;
     let samples = samples(&records, args.skip).context("replaying the games")?;
@@ -67,6 +85,47 @@ pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
     }
     if let Some(path) = args.out {
         std::fs::write(&path, found.weights.to_text()).with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(if interrupted {
+        interrupt::exit_code()
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `--win-curve NODES`: search the positions of `records` from ply `skip` on and print the curve fitted to them.
+fn win_curve(records: &[GameRecord], flags: &EngineFlags, nodes: u64, skip: usize) -> Result<ExitCode> {
+    let mut engine = flags.build(Options {
+        opening_book: false,
+        max_hash_size: 64,
+        ..Options::default()
+    })?;
+    let stop = interrupt::flag()?;
+    let mut searched = 0;
+    let curve = WinCurve::measure(records, &mut engine, nodes, skip, &stop, |n| {
+        searched = n;
+        if n % PROGRESS_EVERY == 0 {
+            eprintln!("waggle tune: {n} positions searched");
+        }
+    })
+    .context("replaying the games")?;
+    let mut stdout = io::stdout().lock();
+    let interrupted = stop.load(Ordering::SeqCst);
+    if interrupted {
+        writeln!(stdout, "interrupted after {searched} positions")?;
+    }
+    if curve.positions == 0 {
+        writeln!(stdout, "{} games: no positions to fit the win curve to", records.len())?;
+    } else {
+        writeln!(
+            stdout,
+            "{} games: win chance = 1 / (1 + 10^(-score / {:.0})), mean squared error {:.6} over {} positions ({nodes} \
+             nodes a search, from ply {skip})",
+            records.len(),
+            curve.scale,
+            curve.error,
+            curve.positions
+        )?;
     }
     Ok(if interrupted {
         interrupt::exit_code()
