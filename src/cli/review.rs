@@ -216,6 +216,24 @@ fn chart_paths(path: Option<&Path>, games: usize) -> Vec<PathBuf> {
         .collect()
 }
 
+/// What a chart's title calls the game: its players when its record names them, its file, or for a GameString
+/// (too long for a title) its type and length.
+fn chart_name(source: &Source) -> String {
+    let players = source.pgn.as_ref().and_then(|game| {
+        let (white, black) = (game.tag("White")?.trim(), game.tag("Black")?.trim());
+        (!white.is_empty() && !black.is_empty()).then(|| format!("{white} vs {black}"))
+    });
+    match players {
+        Some(players) => players,
+        None if source.label.starts_with("the GameString") => format!(
+            "A {} game of {} moves",
+            source.record.game_type,
+            source.record.moves.len()
+        ),
+        None => source.label.clone(),
+    }
+}
+
 /// The temporary file that `path` is written to before it is renamed.
 fn temporary(path: &Path) -> PathBuf {
     let name = path
@@ -272,7 +290,7 @@ fn write_files(args: &Args, sources: &[Source], reviews: &[Review], charts: &[Pa
         write_atomically(path, &text)?;
     }
     for ((path, source), review) in charts.iter().zip(sources).zip(reviews) {
-        let title = format!("{}: White's win chance", source.label);
+        let title = format!("{}: White's win chance", chart_name(source));
         write_atomically(path, &review.chart(&title))?;
     }
     Ok(())

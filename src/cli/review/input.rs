@@ -68,7 +68,7 @@ fn read_argument(argument: &str) -> Result<Vec<Source>, String> {
     }
     match argument.parse::<GameString>() {
         Ok(record) => Ok(vec![Source {
-            label: format!("the GameString '{argument}'"),
+            label: format!("the GameString '{}'", abbreviated(argument)),
             record,
             pgn: None,
         }]),
@@ -76,6 +76,14 @@ fn read_argument(argument: &str) -> Result<Vec<Source>, String> {
         Err(_) => Err(format!(
             "{argument}: no such file (nor a GameString such as 'Base+MLP;InProgress;White[2];wS1;bS1 wS1-')"
         )),
+    }
+}
+
+/// `text`, cut after its first 40 characters (with `…`) when longer: a GameString named in a heading or a message.
+fn abbreviated(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
     }
 }
 
