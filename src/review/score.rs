@@ -7,7 +7,7 @@ use crate::search::Report;
 
 /// The scale of the win-chance curve: a score of `s` gives the side to move a win chance of
 /// 1 / (1 + 10^(−s / CURVE_SCALE)). Fitted by `waggle tune --win-curve` to the results of Base+MLP self-play games.
-pub(crate) const CURVE_SCALE: f64 = 319.0;
+pub(crate) const CURVE_SCALE: f64 = 322.0;
 
 /// A position's value for the side to move, as the engine found it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
