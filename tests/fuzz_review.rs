@@ -15,6 +15,8 @@
 //! failure prints the run's seed and the batch's seed: `WAGGLE_FUZZ_BATCH=S cargo test --test fuzz_review
 //! batch_from_env -- --ignored --nocapture` replays that one batch.
 
+mod common;
+
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -29,6 +31,8 @@ use rand::{Rng, SeedableRng};
 use serde_json::Value;
 use waggle::record::read_pgn;
 use waggle::GameString;
+
+use common::Scratch;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/review");
 
@@ -157,6 +161,19 @@ fn damage(text: &str, rng: &mut StdRng) -> String {
         }
     }
     fields.join(";")
+}
+
+/// A .pgn of `count` games cut from `seeds` at random, and the moves of each.
+fn pgn_games(count: usize, seeds: &[String], rng: &mut StdRng) -> (String, Vec<usize>) {
+    let mut text = String::new();
+    let mut moves = Vec::new();
+    for _ in 0..count {
+        let (game, n) = cut(seeds.choose(rng).unwrap(), rng);
+        text.push_str(&pgn_of(&game, rng));
+        text.push('\n');
+        moves.push(n);
+    }
+    (text, moves)
 }
 
 /// A game as a Mzinga .pgn record: tags, numbered moves, comments, the result.
@@ -317,14 +334,7 @@ fn make_input(rng: &mut StdRng, seeds: &[String]) -> (&'static str, Vec<u8>, usi
         // A .pgn of one to three games.
         3 => {
             let count = rng.gen_range(1..=3);
-            let mut text = String::new();
-            let mut moves = Vec::new();
-            for _ in 0..count {
-                let (game, n) = cut(seeds.choose(rng).unwrap(), rng);
-                text.push_str(&pgn_of(&game, rng));
-                text.push('\n');
-                moves.push(n);
-            }
+            let (text, moves) = pgn_games(count, seeds, rng);
             if damaged {
                 let mut bytes = text.into_bytes();
                 for _ in 0..rng.gen_range(1..=3) {
@@ -413,14 +423,7 @@ fn make_batch(rng: &mut StdRng, seeds: &[String], dir: &Path) -> Batch {
             }
             for index in 0..files {
                 let count = rng.gen_range(1..=2);
-                let mut text = String::new();
-                let mut moves = Vec::new();
-                for _ in 0..count {
-                    let (game, n) = cut(seeds.choose(rng).unwrap(), rng);
-                    text.push_str(&pgn_of(&game, rng));
-                    text.push('\n');
-                    moves.push(n);
-                }
+                let (text, moves) = pgn_games(count, seeds, rng);
                 let bytes = if rng.gen_bool(0.3) {
                     add_legal(&mut batch, None);
                     damage_pgn(&text, rng)
@@ -731,24 +734,6 @@ fn one_batch(seed: u64, seeds: &[String], scratch: &Path) -> (usize, &'static st
         let _ = std::fs::remove_dir_all(&dir);
     }
     (batch.cases, batch.kind, result)
-}
-
-/// A scratch directory, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("waggle-fuzz-review-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// Run batches until `cases` cases are done, on `workers` threads; panic with the seeds of the first failure.

@@ -3,13 +3,17 @@
 //! whole process group of the command. Times in these tests are generous bounds on "it ends", not measurements.
 #![cfg(unix)]
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
+
+use common::Scratch;
 
 /// A subcommand running in a process group of its own (as a terminal's foreground job is), its output collected.
 struct Running {
@@ -88,23 +92,6 @@ fn lines(stream: impl Read + Send + 'static) -> Receiver<String> {
         }
     });
     receiver
-}
-
-/// A scratch directory, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("waggle-interrupt-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 const ENDS: Duration = Duration::from_secs(20);

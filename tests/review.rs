@@ -3,14 +3,18 @@
 //! review here has a node or depth budget, so that a run gives the same judgement every time (docs/review.md says
 //! so, and one test checks it). The data are in tests/data/review (its files say how they were made).
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use serde_json::Value;
 use waggle::record::read_pgn;
 use waggle::{Game, GameString, MoveString, Rules};
+
+use common::Scratch;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/review");
 
@@ -67,39 +71,6 @@ fn review_with_input(args: &[&str], input: &[u8]) -> Run {
         code: output.status.code(),
         stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
         stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    }
-}
-
-/// A scratch directory, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("waggle-review-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    /// The path of `name` in the directory, as an argument.
-    fn path(&self, name: &str) -> String {
-        self.0.join(name).display().to_string()
-    }
-
-    /// The names of the files in the directory.
-    fn files(&self) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(&self.0)
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 
