@@ -333,7 +333,8 @@ fn junk_gets_one_response_a_line_from_the_process() {
 #[test]
 #[ignore]
 fn long_fuzz_of_respond() {
-    for seed in 0..20 {
+    // A million requests.
+    for seed in 0..100 {
         fuzz_respond(100 + seed, 10_000);
     }
 }
@@ -341,7 +342,8 @@ fn long_fuzz_of_respond() {
 #[test]
 #[ignore]
 fn long_fuzz_of_the_process() {
-    for seed in 0..5 {
+    // A million lines.
+    for seed in 0..100 {
         fuzz_process(200 + seed, 10_000);
     }
 }
