@@ -328,7 +328,8 @@ impl Position {
                     Bug::Queen | Bug::Pillbug => step::slides(board, from, cells),
                     Bug::Grasshopper => jump::grasshopper(board, from, cells),
                     // Only whether the Ant gets to `target` matters: stop as soon as it does.
-                    Bug::Ant if let Some(target) = onto => {
+                    Bug::Ant if onto.is_some() => {
+                        let target = onto.unwrap_or(from);
                         if crawl::ant_reaches(&Without { board, gone: from }, seen, target) {
                             cells.insert(target);
                         }
