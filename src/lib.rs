@@ -43,7 +43,8 @@
 //! move generation, [`perft`]); the records (notations, `.pgn` and games files: [`record`], openings); the
 //! evaluation and the opening [`book`]; the search; the [`Engine`]; pictures of positions ([`draw`]); and the front
 //! ends, each owning its output: the UHP session ([`uhp`]), matches between engines ([`arena`]), the JSON API
-//! ([`json`]), the terminal game ([`play`]), tuning ([`tune`]) and the bench ([`mod@bench`]).
+//! ([`json`]), the terminal game ([`play`]), the review of a whole game ([`review`]), tuning ([`tune`]) and the
+//! bench ([`mod@bench`]).
 
 #![warn(missing_docs)]
 
