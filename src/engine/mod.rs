@@ -271,7 +271,7 @@ impl Engine {
     fn weak_move(&mut self, random_share: f64) -> Result<Option<Thought>, EngineError> {
         let game = in_progress(self.game.as_ref())?;
         let position = game.position();
-        let (mv, score, depth) = if let Some(mv) = position.winning_move() {
+        let (mv, score, depth) = if let Some(mv) = position.clone().winning_move() {
             (mv, WIN - 1, 1)
         } else if self.options.reference_player || self.rng.gen_bool(random_share.clamp(0.0, 1.0)) {
             match level::random_move(position, &mut self.rng) {

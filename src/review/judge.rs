@@ -44,7 +44,7 @@ pub(crate) fn judge(engine: &mut Engine, limits: &Limits) -> Result<Verdict, Eng
 
 /// A move that wins the game at once for the side to move, if there is one.
 pub(crate) fn win_in_one(game: &Game) -> Option<Move> {
-    game.position().winning_move()
+    game.position().clone().winning_move()
 }
 
 /// The score, for the player who just moved, of a game that has ended: 1 for a win, 0 for a loss, a draw even.

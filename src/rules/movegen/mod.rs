@@ -127,17 +127,28 @@ impl Position {
         list
     }
 
-    /// A legal move that wins the game at once for the side to move (surrounds the enemy Queen and not its own),
-    /// if there is one: what a player one move from victory must not miss.
-    pub(crate) fn winning_move(&self) -> Option<Move> {
-        let won = match self.to_move() {
+    /// A legal move that wins the game at once for the side to move, if there is one: the enemy Queen has five
+    /// neighbours and the move fills the sixth cell without surrounding its own Queen too. Only with five
+    /// neighbours are moves generated, and only those onto the gap, so the search can ask at its leaves; each is
+    /// played and taken back, and the position is as it was.
+    pub(crate) fn winning_move(&mut self) -> Option<Move> {
+        let me = self.to_move();
+        let queen = self.queen_hex(me.opponent())?;
+        let open = !self.board().occupied_around(queen);
+        let (1, Some(dir)) = (open.len(), open.first()) else {
+            return None;
+        };
+        let won = match me {
             Color::White => crate::rules::position::GameState::WhiteWins,
             Color::Black => crate::rules::position::GameState::BlackWins,
         };
-        self.legal_moves().iter().copied().find(|&mv| {
-            let mut after = self.clone();
-            after.play_unchecked(mv);
-            after.state() == won
+        let mut moves = MoveList::new();
+        self.generate_moves_onto(queen.step(dir), &mut moves);
+        moves.iter().copied().find(|&mv| {
+            self.play_unchecked(mv);
+            let wins = self.state() == won;
+            self.undo();
+            wins
         })
     }
 
