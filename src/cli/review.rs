@@ -274,9 +274,7 @@ fn write_files(args: &Args, sources: &[Source], reviews: &[Review], charts: &[Pa
                 .unwrap_or_else(|| PgnGame::new(source.record.clone(), "", ""));
             game.comments.resize(game.record.moves.len(), None);
             for (comment, judged) in game.comments.iter_mut().zip(review.comments()) {
-                if judged.is_some() {
-                    *comment = judged;
-                }
+                *comment = Some(judged);
             }
             game.set_tag(
                 "Annotator",

@@ -5,7 +5,7 @@ use super::Ply;
 
 /// The comment on `ply`: `Mistake (win chance 62% -> 41%). Best was wQ -bA1: wQ -bA1 bG2 wA2` (the mover's win
 /// chance before and after), or, for an unmarked move, the mover's win chance after it: `Black's win chance 52%`.
-pub(crate) fn comment(ply: &Ply) -> Option<String> {
+pub(crate) fn comment(ply: &Ply) -> String {
     let chances = format!(
         "win chance {:.0}% -> {:.0}%",
         100.0 * ply.win_chance_before(),
@@ -25,7 +25,7 @@ pub(crate) fn comment(ply: &Ply) -> Option<String> {
             format!("{mark} ({chances}). Best was {}: {}", ply.best, line.join(" "))
         }
     };
-    Some(text.replace(['{', '}'], ""))
+    text.replace(['{', '}'], "")
 }
 
 #[cfg(test)]
@@ -46,7 +46,7 @@ mod tests {
             score_after: Score::Value(-40),
             mark: Some(Mark::Mistake),
         };
-        let text = comment(&ply).unwrap();
+        let text = comment(&ply);
         assert!(
             text.starts_with("Mistake (win chance 76% -> 43%). Best was wQ -bA1: wQ -bA1 bG2 bA1/"),
             "{text}"

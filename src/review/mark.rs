@@ -27,10 +27,9 @@ pub enum Mark {
     ForcedLoss,
 }
 
-/// The mark `ply` earns, its other fields filled in; `is_best` says whether the move played is the engine's own
-/// choice, which is never marked.
-pub(crate) fn judge(ply: &Ply, is_best: bool) -> Option<Mark> {
-    if is_best {
+/// The mark `ply` earns, its other fields filled in; the engine's own choice is never marked.
+pub(crate) fn judge(ply: &Ply) -> Option<Mark> {
+    if ply.is_best() {
         None
     } else if ply.score_before.is_loss() {
         Some(Mark::ForcedLoss)
@@ -115,28 +114,27 @@ mod tests {
         }
     }
 
+    /// `ply` with the move played made the engine's own choice.
+    fn own(ply: Ply) -> Ply {
+        Ply {
+            best: ply.played,
+            ..ply
+        }
+    }
+
     #[test]
     fn wins_and_losses_come_before_the_thresholds() {
         // A win lost is a missed win, whatever the drop in win chance.
-        assert_eq!(
-            judge(&ply(Score::WinIn(3), Score::Value(900)), false),
-            Some(Mark::MissedWin)
-        );
+        assert_eq!(judge(&ply(Score::WinIn(3), Score::Value(900))), Some(Mark::MissedWin));
         // Another winning move, even a slower one, is not a mistake.
-        assert_eq!(judge(&ply(Score::WinIn(1), Score::WinIn(5)), false), None);
+        assert_eq!(judge(&ply(Score::WinIn(1), Score::WinIn(5))), None);
         // When every move loses, none is blamed.
-        assert_eq!(
-            judge(&ply(Score::LossIn(4), Score::LossIn(2)), false),
-            Some(Mark::ForcedLoss)
-        );
+        assert_eq!(judge(&ply(Score::LossIn(4), Score::LossIn(2))), Some(Mark::ForcedLoss));
         // The engine's own move is never marked.
-        assert_eq!(judge(&ply(Score::WinIn(3), Score::Value(-900)), true), None);
+        assert_eq!(judge(&own(ply(Score::WinIn(3), Score::Value(-900)))), None);
         // From even to a clear disadvantage: a blunder.
-        assert_eq!(
-            judge(&ply(Score::Value(0), Score::Value(-400)), false),
-            Some(Mark::Blunder)
-        );
+        assert_eq!(judge(&ply(Score::Value(0), Score::Value(-400))), Some(Mark::Blunder));
         // A small drop is no mark.
-        assert_eq!(judge(&ply(Score::Value(0), Score::Value(-20)), false), None);
+        assert_eq!(judge(&ply(Score::Value(0), Score::Value(-20))), None);
     }
 }

@@ -130,7 +130,6 @@ impl Review {
             let game = engine.game().ok_or(EngineError::NoGame)?;
             let mover = game.position().to_move();
             let best = game.move_string(verdict.best);
-            let chosen = game.resolve(&played.to_string()).map_err(EngineError::from)?;
             let game = engine.play(&played.to_string())?;
             let played = *game.record().last().unwrap_or(&played);
             let state = game.state();
@@ -155,7 +154,7 @@ impl Review {
                 score_after,
                 mark: None,
             };
-            ply.mark = mark::judge(&ply, chosen == verdict.best);
+            ply.mark = mark::judge(&ply);
             on_ply(&ply);
             review.plies.push(ply);
         }
@@ -178,8 +177,8 @@ impl Review {
         summary::turning_points(&self.plies)
     }
 
-    /// The commentary of each move judged, for a `.pgn` (`None` for a move with nothing to say).
-    pub fn comments(&self) -> Vec<Option<String>> {
+    /// The commentary of each move judged, in order, for a `.pgn`.
+    pub fn comments(&self) -> Vec<String> {
         self.plies.iter().map(comment::comment).collect()
     }
 
