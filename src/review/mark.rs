@@ -66,7 +66,7 @@ impl Mark {
     }
 
     /// Whether the mark blames the move (every mark but a forced loss).
-    pub fn is_error(self) -> bool {
+    pub(crate) fn is_error(self) -> bool {
         self != Mark::ForcedLoss
     }
 }

@@ -74,11 +74,6 @@ impl WinCurve {
             positions: scored.len(),
         }
     }
-
-    /// The chance of winning of the side to move in a position a search scores `score` (0 … 1).
-    pub fn win_chance(&self, score: i32) -> f64 {
-        win_chance(f64::from(score), self.scale)
-    }
 }
 
 /// The chance of winning that the curve of scale `scale` gives the side to move at `score`.
