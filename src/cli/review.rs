@@ -143,7 +143,6 @@ pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
         reviews.push(reviewed);
     }
     bar.finish_and_clear();
-    out.print("");
     if let Some(e) = out.failure.take() {
         return Err(e).context("writing the review");
     }
