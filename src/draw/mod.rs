@@ -4,6 +4,7 @@
 mod svg;
 mod text;
 
+pub(crate) use svg::escape;
 pub use svg::svg;
 pub(crate) use text::board_text;
 pub use text::{describe, TextStyle};

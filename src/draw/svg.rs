@@ -115,9 +115,18 @@ pub fn svg(pos: &Position, caption: Option<&str>) -> String {
 }
 
 /// `text` with the characters XML gives a meaning to escaped.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+pub(crate) fn escape(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            // XML has no place for control characters (a file name may hold them): a space instead.
+            c if c.is_control() || c == '\u{fffe}' || c == '\u{ffff}' => escaped.push(' '),
+            c => escaped.push(c),
+        }
+    }
+    escaped
 }

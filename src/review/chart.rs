@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 
 use super::Mark;
+use crate::draw::escape;
 
 /// One point of the chart: White's win chance after a ply.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -278,23 +279,6 @@ fn colour(mark: Mark) -> &'static str {
         // Never drawn: the move is not blamed.
         Mark::ForcedLoss => EVEN,
     }
-}
-
-/// `text` with the characters XML gives a meaning to escaped.
-fn escape(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            // XML has no place for control characters (a file name may hold them): a space instead.
-            c if c.is_control() || c == '\u{fffe}' || c == '\u{ffff}' => escaped.push(' '),
-            c => escaped.push(c),
-        }
-    }
-    escaped
 }
 
 #[cfg(test)]
