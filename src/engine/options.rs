@@ -289,28 +289,12 @@ impl Options {
         let name = canonical(name)?;
         match name {
             "MaxHashSize" => {
-                changed.max_hash_size = value
-                    .trim()
-                    .parse()
-                    .ok()
-                    .filter(|v| (HASH_RANGE.0..=HASH_RANGE.1).contains(v))
-                    .ok_or(OptionError::NotInRange {
-                        name,
-                        min: HASH_RANGE.0 as i64,
-                        max: HASH_RANGE.1 as i64,
-                    })?
+                let range = (HASH_RANGE.0 as i64, HASH_RANGE.1 as i64);
+                changed.max_hash_size = whole_number(name, value, range)? as usize;
             }
             "Level" => {
-                changed.level = value
-                    .trim()
-                    .parse()
-                    .ok()
-                    .filter(|v| (LEVEL_RANGE.0..=LEVEL_RANGE.1).contains(v))
-                    .ok_or(OptionError::NotInRange {
-                        name,
-                        min: i64::from(LEVEL_RANGE.0),
-                        max: i64::from(LEVEL_RANGE.1),
-                    })?
+                let range = (i64::from(LEVEL_RANGE.0), i64::from(LEVEL_RANGE.1));
+                changed.level = whole_number(name, value, range)? as u8;
             }
             "MaxHelperThreads" => {
                 changed.max_helper_threads = HelperThreads::parse(value).ok_or_else(|| OptionError::NotAChoice {
@@ -339,6 +323,16 @@ fn canonical(name: &str) -> Result<&'static str, OptionError> {
         .find(|n| n.eq_ignore_ascii_case(name))
         .copied()
         .ok_or_else(|| OptionError::Unknown(name.to_string()))
+}
+
+/// The whole number `value` of option `name`, which must lie in `range` (both ends included).
+fn whole_number(name: &'static str, value: &str, (min, max): (i64, i64)) -> Result<i64, OptionError> {
+    value
+        .trim()
+        .parse()
+        .ok()
+        .filter(|v| (min..=max).contains(v))
+        .ok_or(OptionError::NotInRange { name, min, max })
 }
 
 fn bool_text(value: bool) -> String {
