@@ -1,17 +1,23 @@
 #!/usr/bin/env python3
-"""How long `bestmove time` takes through the real binary, from sending the command to reading `ok`.
+"""How much of a fixed move time `bestmove time` uses, through the real binary: from sending the command to
+reading `ok`, over seven test positions (none in the opening book, none with a forced move).
 
-Usage: cargo build --release && python3 benches/bestmove_time.py
-Prints, per position and limit, the mean and the worst (largest) overshoot of the limit over five searches;
-negative numbers mean the answer came early.
+Usage: cargo build --release && python3 benches/bestmove_time.py [ENGINE] [MILLISECONDS,...]
+(default: target/release/waggle, 20,50,100,200,1000,3000,10000). Prints, per limit, the mean, least and most time
+taken, each also as a share of the limit; above 100 % is an overshoot. Up to 1 s, every position is searched
+three times; longer limits search three positions once each.
 """
 import os
 import subprocess
+import sys
 import time
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-ENGINE = os.path.join(ROOT, "target", "release", "waggle")
-SELFPLAY40 = open(os.path.join(ROOT, "tests", "data", "positions", "selfplay40.txt")).read().strip()
+ENGINE = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target", "release", "waggle")
+LIMITS = [int(ms) for ms in (sys.argv[2] if len(sys.argv) > 2 else "20,50,100,200,1000,3000,10000").split(",")]
+NAMES = ["ant_midgame", "beetle_gate", "ladybug_gate", "mosquito", "pillbug_stun", "selfplay40", "long2"]
+POSITIONS = os.path.join(ROOT, "tests", "data", "positions")
+GAMES = [open(os.path.join(POSITIONS, name + ".txt")).read().strip() for name in NAMES]
 
 engine = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
@@ -31,16 +37,23 @@ def reply():
         lines.append(line)
 
 
+def share(ms, limit):
+    return f"{ms:8.1f} ms ({100 * ms / limit:5.1f} %)"
+
+
 reply()
-for name, game in [("Base+MLP start", "Base+MLP"), ("selfplay40", SELFPLAY40)]:
-    ask("newgame " + game)
-    for text, seconds in [("00:00:00.2000000", 0.2), ("00:00:01", 1.0)]:
-        overs = []
-        for _ in range(5):
+for limit in LIMITS:
+    taken = []
+    short = limit <= 1000
+    for game in GAMES if short else GAMES[:3]:
+        ask("newgame " + game)
+        for _ in range(3 if short else 1):
+            text = "%02d:%02d:%02d.%03d" % (limit // 3_600_000, limit // 60_000 % 60, limit // 1000 % 60, limit % 1000)
             start = time.monotonic()
             ask("bestmove time " + text)
-            overs.append(time.monotonic() - start - seconds)
-        print(f"{name:<16} limit {seconds:.1f} s: mean {1000 * sum(overs) / len(overs):+.1f} ms, "
-              f"worst {1000 * max(overs):+.1f} ms")
+            taken.append(1000 * (time.monotonic() - start))
+    mean = sum(taken) / len(taken)
+    print(f"{limit:>6} ms, {len(taken):2} searches: mean {share(mean, limit)}, least {share(min(taken), limit)}, "
+          f"most {share(max(taken), limit)}", flush=True)
 engine.stdin.close()
 engine.wait()

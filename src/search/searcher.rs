@@ -9,6 +9,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::thread;
+use std::time::Duration;
 
 use super::deepening::{deepen, help, Shared, Worker};
 use super::limits::Limits;
@@ -32,6 +33,9 @@ pub struct Searcher {
     weights: WeightSets,
     /// Whether the table may hold anything (a search ran since it was last cleared).
     dirty: bool,
+    /// How far recent timed searches ran past their deadlines: the latest, or three quarters of the one before
+    /// when that is more. A busy machine makes searches late; the next ones keep a wider margin.
+    late: Duration,
     /// A panic to raise on purpose, to test that front ends survive one.
     #[cfg(test)]
     pub(crate) fault: Option<Fault>,
@@ -60,6 +64,7 @@ impl Searcher {
             helper_threads: 0,
             weights: WeightSets::default(),
             dirty: false,
+            late: Duration::ZERO,
             #[cfg(test)]
             fault: None,
         })
@@ -180,7 +185,7 @@ impl Searcher {
         self.worker.evals.clear();
         self.order_root(pos, &mut moves);
         self.control.nodes.store(0, Ordering::Relaxed);
-        let deadline = Deadline::start(limits, stop);
+        let deadline = Deadline::start(limits, stop, self.late);
         let helpers_run = if limits.depth == Some(0) {
             0
         } else {
@@ -232,6 +237,9 @@ impl Searcher {
                 },
             )
         });
+        if deadline.is_timed() {
+            self.late = deadline.overrun().max(self.late * 3 / 4);
+        }
         // Every helper has stopped and added its nodes.
         let nodes = all_nodes.load(Ordering::Relaxed);
         for line in &mut lines {

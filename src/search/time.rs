@@ -9,21 +9,26 @@ use std::time::{Duration, Instant};
 
 use super::limits::{Clocks, Limits};
 
-/// Kept back from a fixed time per move for writing the reply and for the front end's own work.
-const REPLY_MARGIN: Duration = Duration::from_millis(15);
-/// Kept back for unwinding the search once the deadline passes: a tenth of what is left, and at most this much.
-const MAX_UNWIND_MARGIN: Duration = Duration::from_millis(15);
+/// Kept back from the time for a move, for unwinding the search once the deadline passes, writing the reply and
+/// the front end's own work: a share of the time, at least `MIN_MARGIN` and at most `MAX_MARGIN`. All of that
+/// takes well under a millisecond on an idle machine (`benches/time_use.py`); the rest of the margin is for a
+/// busy one, where the process may wait its turn for a core.
+const MARGIN_SHARE: u32 = 25;
+const MIN_MARGIN: Duration = Duration::from_millis(1);
+const MAX_MARGIN: Duration = Duration::from_millis(20);
 /// Under a clock, the share of the remaining time one move may take: about this many moves are still to come.
 const MOVES_TO_GO: u32 = 25;
 
 /// The wall-clock time the search itself may take for `limits`, margins taken: `None` when no time limit applies.
-pub(crate) fn search_time(limits: &Limits) -> Option<Duration> {
+/// `late` is how far recent searches ran past their deadlines (a busy machine): it widens the margin, up to a
+/// fifth of the time.
+pub(crate) fn search_time(limits: &Limits, late: Duration) -> Option<Duration> {
     let per_move = match (limits.time, limits.clocks.map(move_time)) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     }?;
-    let usable = per_move.saturating_sub(REPLY_MARGIN).max(Duration::from_millis(1));
-    Some(usable - (usable / 10).min(MAX_UNWIND_MARGIN))
+    let margin = (per_move / MARGIN_SHARE).clamp(MIN_MARGIN, MAX_MARGIN) + late.min(per_move / 5);
+    Some(per_move.saturating_sub(margin).max(Duration::from_micros(500)))
 }
 
 /// Under a clock, the deadline of an iteration in progress: room to finish one the search is unsure about, but
@@ -60,10 +65,11 @@ pub(crate) struct Deadline<'a> {
 const UNSURE: f64 = 1.6;
 
 impl<'a> Deadline<'a> {
-    /// Start the clock for a search within `limits`, also stopped when `stop` becomes true.
-    pub fn start(limits: &Limits, stop: &'a AtomicBool) -> Deadline<'a> {
+    /// Start the clock for a search within `limits`, also stopped when `stop` becomes true; `late` as for
+    /// [`search_time`].
+    pub fn start(limits: &Limits, stop: &'a AtomicBool, late: Duration) -> Deadline<'a> {
         let start = Instant::now();
-        let budget = search_time(limits);
+        let budget = search_time(limits, late);
         let clocked = limits.clocks.is_some();
         Deadline {
             start,
@@ -116,6 +122,12 @@ impl<'a> Deadline<'a> {
         !self.must_stop() && self.soft.is_none_or(|soft| self.start.elapsed() < soft.mul_f64(factor))
     }
 
+    /// How far past its deadline the search is now (zero before it, or without a time limit).
+    pub fn overrun(&self) -> Duration {
+        self.hard
+            .map_or(Duration::ZERO, |hard| Instant::now().saturating_duration_since(hard))
+    }
+
     /// Time since the search started.
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
@@ -129,11 +141,17 @@ mod tests {
 
     #[test]
     fn margins_are_taken_once() {
-        let time = |ms| search_time(&Limits::time(Duration::from_millis(ms))).unwrap();
-        assert_eq!(time(1000), Duration::from_millis(970));
-        assert_eq!(time(100), Duration::from_micros(76_500));
+        let time = |ms| search_time(&Limits::time(Duration::from_millis(ms)), Duration::ZERO).unwrap();
+        assert_eq!(time(10_000), Duration::from_millis(9_980));
+        assert_eq!(time(1000), Duration::from_millis(980));
+        assert_eq!(time(100), Duration::from_millis(96));
+        assert_eq!(time(20), Duration::from_millis(19));
         assert!(time(1) > Duration::ZERO);
-        assert_eq!(search_time(&Limits::depth(3)), None);
+        assert_eq!(search_time(&Limits::depth(3), Duration::ZERO), None);
+        // A machine that made recent searches late widens the margin, within limits.
+        let late = |ms| search_time(&Limits::time(Duration::from_millis(100)), Duration::from_millis(ms)).unwrap();
+        assert_eq!(late(3), Duration::from_millis(93));
+        assert_eq!(late(50), Duration::from_millis(76));
     }
 
     #[test]
@@ -147,7 +165,7 @@ mod tests {
         };
         assert_eq!(move_time(clocks(10_000, 100)), Duration::from_millis(475));
         assert_eq!(move_time(clocks(100, 1000)), Duration::from_millis(50));
-        let budget = search_time(&Limits::clocks(clocks(10_000, 100))).unwrap();
+        let budget = search_time(&Limits::clocks(clocks(10_000, 100)), Duration::ZERO).unwrap();
         assert!(budget < Duration::from_millis(475));
     }
 }
