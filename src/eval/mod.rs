@@ -233,15 +233,20 @@ mod tests {
     }
 
     #[test]
-    fn the_default_weights_are_fitted_for_base_mlp_and_hand_picked_for_the_rest() {
+    fn the_default_weights_are_fitted_for_base_mlp_and_base_ml_and_hand_picked_for_the_rest() {
         let sets = WeightSets::parse(DEFAULT_WEIGHTS).expect("weights.txt reads");
         assert_eq!(sets, WeightSets::default());
-        let fitted = *sets.for_game(GameType::MLP);
+        let ml = GameType::new(true, true, false);
+        let fitted = [*sets.for_game(GameType::MLP), *sets.for_game(ml)];
         let hand = *sets.for_game(GameType::BASE);
-        assert_ne!(fitted, hand);
+        assert!(fitted[0] != hand && fitted[1] != hand && fitted[0] != fitted[1]);
         assert_ne!(hand, Weights([0; FEATURE_COUNT]));
         for game_type in GameType::ALL {
-            let expected = if game_type == GameType::MLP { fitted } else { hand };
+            let expected = match game_type {
+                GameType::MLP => fitted[0],
+                _ if game_type == ml => fitted[1],
+                _ => hand,
+            };
             assert_eq!(*sets.for_game(game_type), expected, "{game_type}");
         }
         // v0.1.0's weights, as its evaluation had them in its constants.
