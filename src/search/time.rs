@@ -11,7 +11,7 @@ use super::limits::{Clocks, Limits};
 
 /// Kept back from the time for a move, for unwinding the search once the deadline passes, writing the reply and
 /// the front end's own work: a share of the time, at least `MIN_MARGIN` and at most `MAX_MARGIN`. All of that
-/// takes well under a millisecond on an idle machine (`benches/time_use.py`); the rest of the margin is for a
+/// takes well under a millisecond on an idle machine (`benches/bestmove_time.py`); the rest of the margin is for a
 /// busy one, where the process may wait its turn for a core.
 const MARGIN_SHARE: u32 = 25;
 const MIN_MARGIN: Duration = Duration::from_millis(1);
