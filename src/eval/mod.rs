@@ -18,6 +18,13 @@ use crate::rules::position::Position;
 /// The largest magnitude `evaluate` returns, well below the search's win scores.
 pub const MAX_EVAL: i32 = 20_000;
 
+/// The chance of winning that a score of `score` stands for, on the logistic curve of scale `scale`:
+/// 1 / (1 + 10^(−score / scale)). The one curve that turns the search's units into results, for the tuner (which
+/// fits weights, or the scale, to it) and the review (which judges moves by it).
+pub(crate) fn win_chance(score: f64, scale: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-score / scale))
+}
+
 /// One weight per feature of the evaluation, in the search's units.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Weights(pub(crate) [i32; FEATURE_COUNT]);

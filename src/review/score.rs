@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::eval::win_chance;
 use crate::search::Report;
 
 /// The scale of the win-chance curve: a score of `s` gives the side to move a win chance of
@@ -42,7 +43,7 @@ impl Score {
     /// The side to move's chance of winning, from 0 to 1 (a draw counts half).
     pub fn win_chance(self) -> f64 {
         match self {
-            Score::Value(value) => 1.0 / (1.0 + 10f64.powf(-f64::from(value) / CURVE_SCALE)),
+            Score::Value(value) => win_chance(f64::from(value), CURVE_SCALE),
             Score::WinIn(_) => 1.0,
             Score::LossIn(_) => 0.0,
         }

@@ -9,6 +9,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::engine::{Engine, EngineError};
+use crate::eval::win_chance;
 use crate::record::game::Game;
 use crate::record::games::Record;
 use crate::rules::piece::Color;
@@ -74,11 +75,6 @@ impl WinCurve {
             positions: scored.len(),
         }
     }
-}
-
-/// The chance of winning that the curve of scale `scale` gives the side to move at `score`.
-pub(crate) fn win_chance(score: f64, scale: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-score / scale))
 }
 
 /// Mean squared difference between the results of `scored` and the chances the curve of scale `scale` gives them;

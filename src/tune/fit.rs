@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::eval::{Feature, Weights, FEATURE_COUNT};
+use crate::eval::{win_chance, Feature, Weights, FEATURE_COUNT};
 
 use super::samples::Sample;
 
@@ -49,7 +49,7 @@ pub struct Fit {
 
 /// The expected result of a score, for the side to move.
 fn expected(score: f64, scale: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-scale * score / 400.0))
+    win_chance(scale * score, 400.0)
 }
 
 /// The score of `features` under `weights`.
