@@ -242,7 +242,7 @@ mod tests {
     #[test]
     fn the_default_weights_are_fitted_for_their_game_types_and_hand_picked_for_the_rest() {
         // The game types with a section of their own in weights.txt, each fitted to its own games.
-        const FITTED: [&str; 5] = ["Base+MLP", "Base+ML", "Base+MP", "Base+LP", "Base+L"];
+        const FITTED: [&str; 6] = ["Base+MLP", "Base+ML", "Base+MP", "Base+LP", "Base+L", "Base+P"];
         let sets = WeightSets::parse(DEFAULT_WEIGHTS).expect("weights.txt reads");
         assert_eq!(sets, WeightSets::default());
         let common = DEFAULT_WEIGHTS.split("\n[").next().unwrap_or_default();
