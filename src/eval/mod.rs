@@ -29,8 +29,8 @@ pub(crate) fn win_chance(score: f64, scale: f64) -> f64 {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Weights(pub(crate) [i32; FEATURE_COUNT]);
 
-/// Waggle's weights, as [`WeightSets::parse`] reads them: those fitted to the results of Base+MLP self-play games
-/// by `waggle tune` (see docs/tuning.md) for Base+MLP, the hand-picked ones of v0.1.0 for the other game types.
+/// Waggle's weights, as [`WeightSets::parse`] reads them: for each game type with a section, those fitted by
+/// `waggle tune` to its own self-play games (see docs/tuning.md); the hand-picked ones of v0.1.0 for the others.
 const DEFAULT_WEIGHTS: &str = include_str!("weights.txt");
 
 /// One set of [`Weights`] per game type, in [`GameType::ALL`] order: a search evaluates with the set of its
