@@ -82,15 +82,27 @@ pub fn play_match(
     }
 }
 
-/// Print the summary of the merged results files at `paths` (the shards of one match) to `out`.
+/// Print the summary of the merged results files at `paths` (the shards of one match, or several runs of it) to
+/// `out`.
 pub fn merge(paths: &[String], out: &mut impl Write) -> Result<(), ResultsError> {
     let merged = merge_files(paths)?;
     let summary = summarize(merged.engines.len(), &merged.games);
     let lines = summary_lines(&summary, &merged.engines, merged.sprt.as_ref());
     let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
-    out.write_all(format!("Merged {} games from {} files\n{text}", merged.games.len(), paths.len()).as_bytes())
-        .map_err(|e| ResultsError::Read {
-            path: "standard output".into(),
-            why: e.to_string(),
-        })
+    let runs = match merged.run.split(" + ").count() {
+        1 => String::new(),
+        n => format!(" of {n} runs"),
+    };
+    out.write_all(
+        format!(
+            "Merged {} games{runs} from {} files\n{text}",
+            merged.games.len(),
+            paths.len()
+        )
+        .as_bytes(),
+    )
+    .map_err(|e| ResultsError::Read {
+        path: "standard output".into(),
+        why: e.to_string(),
+    })
 }

@@ -134,9 +134,9 @@ impl Finished {
     }
 }
 
-/// The head of a results file: the engines' names (in the order their indices count), and the SPRT settings
-/// when the match ran one.
-pub fn file_header(engines: &[String], sprt: Option<&SprtSettings>) -> String {
+/// The head of a results file: the engines' names (in the order their indices count), the SPRT settings when
+/// the match ran one, and what names its run: the openings its schedule numbers (see [`ResultsFile::run`]).
+pub fn file_header(engines: &[String], sprt: Option<&SprtSettings>, run: &str) -> String {
     let mut text = format!("{HEADER}\n");
     for (i, name) in engines.iter().enumerate() {
         let _ = writeln!(text, "# engine\t{i}\t{}", name.replace(['\t', '\n'], " "));
@@ -144,6 +144,7 @@ pub fn file_header(engines: &[String], sprt: Option<&SprtSettings>) -> String {
     if let Some(sprt) = sprt {
         let _ = writeln!(text, "# sprt\t{sprt}");
     }
+    let _ = writeln!(text, "# run\t{}", run.replace(['\t', '\n'], " "));
     text
 }
 
@@ -154,6 +155,11 @@ pub struct ResultsFile {
     pub engines: Vec<String>,
     /// The SPRT settings, if the match ran one.
     pub sprt: Option<SprtSettings>,
+    /// What names the run the games belong to (the game type and the openings, say `Base+M random 1 seed 3`):
+    /// files of one run are shards of one schedule, whose game numbers never repeat; files of other runs of the
+    /// same engines (other openings) number their games alike, and are told apart by this. Empty in files
+    /// written before runs were named.
+    pub run: String,
     /// The finished games.
     pub games: Vec<Finished>,
 }
@@ -195,8 +201,8 @@ pub enum ResultsError {
         /// The engines of the files before it.
         ours: Vec<String>,
     },
-    /// The same game in two files (shards that overlap).
-    #[error("game {number} is in more than one file")]
+    /// The same game in two files of one run (shards that overlap).
+    #[error("game {number} of one run is in more than one file")]
     Twice {
         /// The game's number in the schedule.
         number: usize,
@@ -216,6 +222,7 @@ pub fn read_file(path: &str) -> Result<ResultsFile, ResultsError> {
     let mut file = ResultsFile {
         engines: Vec::new(),
         sprt: None,
+        run: String::new(),
         games: Vec::new(),
     };
     for (i, line) in lines {
@@ -234,6 +241,8 @@ pub fn read_file(path: &str) -> Result<ResultsFile, ResultsError> {
             file.engines.push(name.to_string());
         } else if let Some(rest) = line.strip_prefix("# sprt\t") {
             file.sprt = Some(rest.parse().map_err(|e| bad(format!("{e}")))?);
+        } else if let Some(rest) = line.strip_prefix("# run\t") {
+            file.run = rest.trim_end().to_string();
         } else if line.starts_with('#') || line.trim().is_empty() {
             continue;
         } else {
@@ -247,36 +256,86 @@ pub fn read_file(path: &str) -> Result<ResultsFile, ResultsError> {
     Ok(file)
 }
 
-/// Merge the results files at `paths` (shards of one match) into one.
+/// Merge the results files at `paths` into one: the shards of one run (their game numbers must not repeat), and
+/// other runs of the same engines (other openings, another seed), whose games are numbered after those of the runs
+/// before them so that each game and pair keeps its own number.
 pub fn merge_files(paths: &[String]) -> Result<ResultsFile, ResultsError> {
-    let mut merged: Option<ResultsFile> = None;
+    let mut files: Vec<ResultsFile> = Vec::new();
     for path in paths {
         let file = read_file(path)?;
-        match merged.as_mut() {
-            None => merged = Some(file),
-            Some(all) => {
-                if all.engines != file.engines {
-                    return Err(ResultsError::OtherMatch {
-                        path: path.clone(),
-                        theirs: file.engines,
-                        ours: all.engines.clone(),
-                    });
-                }
-                all.games.extend(file.games);
+        if let Some(first) = files.first() {
+            if first.engines != file.engines {
+                return Err(ResultsError::OtherMatch {
+                    path: path.clone(),
+                    theirs: file.engines,
+                    ours: first.engines.clone(),
+                });
             }
         }
+        files.push(file);
     }
-    let mut merged = merged.ok_or_else(|| ResultsError::Read {
-        path: String::new(),
-        why: "no results file given".into(),
-    })?;
-    merged.games.sort_by_key(|g| g.game.number);
-    if let Some(twice) = merged.games.windows(2).find(|w| w[0].game.number == w[1].game.number) {
-        return Err(ResultsError::Twice {
-            number: twice[0].game.number,
+    let Some(first) = files.first() else {
+        return Err(ResultsError::Read {
+            path: String::new(),
+            why: "no results file given".into(),
         });
+    };
+    let mut merged = ResultsFile {
+        games: Vec::new(),
+        ..first.clone()
+    };
+    // The runs in the order first met; each one's games numbered after those of the runs before it.
+    let mut runs: Vec<&str> = Vec::new();
+    for file in &files {
+        if !runs.contains(&file.run.as_str()) {
+            runs.push(&file.run);
+        }
     }
+    for run in &runs {
+        let offsets = Offsets::after(&merged.games);
+        let mut games: Vec<Finished> = Vec::new();
+        for file in files.iter().filter(|f| f.run == *run) {
+            games.extend(file.games.iter().cloned());
+        }
+        games.sort_by_key(|g| g.game.number);
+        if let Some(twice) = games.windows(2).find(|w| w[0].game.number == w[1].game.number) {
+            return Err(ResultsError::Twice {
+                number: twice[0].game.number,
+            });
+        }
+        for game in &mut games {
+            offsets.apply(&mut game.game);
+        }
+        merged.games.extend(games);
+    }
+    merged.run = runs.join(" + ");
     Ok(merged)
+}
+
+/// How far the games of a later run are moved, so that their numbers follow those of the runs before.
+#[derive(Clone, Copy, Default)]
+struct Offsets {
+    number: usize,
+    pair: usize,
+    opening: usize,
+}
+
+impl Offsets {
+    /// Past every game of `games` (game numbers count from 1, pairs and openings from 0).
+    fn after(games: &[Finished]) -> Offsets {
+        let last = |field: fn(&ScheduledGame) -> usize| games.iter().map(|g| field(&g.game)).max();
+        Offsets {
+            number: last(|g| g.number).unwrap_or(0),
+            pair: last(|g| g.pair).map_or(0, |p| p + 1),
+            opening: last(|g| g.opening).map_or(0, |o| o + 1),
+        }
+    }
+
+    fn apply(self, game: &mut ScheduledGame) {
+        game.number += self.number;
+        game.pair += self.pair;
+        game.opening += self.opening;
+    }
 }
 
 /// The results of one pairing, from its first engine's point of view.
@@ -480,7 +539,7 @@ mod tests {
         let mut paths = Vec::new();
         for shard in 0..2 {
             let path = dir.join(format!("shard{shard}.tsv"));
-            let mut text = file_header(&engines, Some(&sprt));
+            let mut text = file_header(&engines, Some(&sprt), "Base random 4 seed 3");
             for game in games.iter().filter(|g| g.game.pair % 2 == shard) {
                 text.push_str(&game.to_line());
                 text.push('\n');
@@ -497,7 +556,7 @@ mod tests {
             merge_files(&[paths[0].clone(), paths[0].clone()]),
             Err(ResultsError::Twice { .. })
         ));
-        std::fs::write(dir.join("other.tsv"), file_header(&["C".into(), "D".into()], None)).unwrap();
+        std::fs::write(dir.join("other.tsv"), file_header(&["C".into(), "D".into()], None, "")).unwrap();
         let other = dir.join("other.tsv").to_str().unwrap().to_string();
         assert!(matches!(
             merge_files(&[paths[0].clone(), other]),
@@ -507,6 +566,66 @@ mod tests {
         assert!(matches!(
             read_file(dir.join("junk.tsv").to_str().unwrap()),
             Err(ResultsError::NotResults { .. })
+        ));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn runs_with_other_openings_merge_after_each_other() {
+        let dir = std::env::temp_dir().join(format!("waggle-runs-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let engines = vec!["A".to_string(), "B".to_string()];
+        // Two runs of four games each, numbered alike; the second run's second pair is split between two shards.
+        let run = |won: GameState| -> Vec<Finished> { (1..=4).map(|n| finished(n, (n + 1) % 2, n % 2, won)).collect() };
+        let (first, second) = (run(GameState::WhiteWins), run(GameState::Draw));
+        let write = |name: &str, run_name: &str, games: &[Finished]| {
+            let mut text = file_header(&engines, None, run_name);
+            for game in games {
+                text.push_str(&game.to_line());
+                text.push('\n');
+            }
+            let path = dir.join(name);
+            std::fs::write(&path, text).unwrap();
+            path.to_str().unwrap().to_string()
+        };
+        let paths = [
+            write("b1.tsv", "Base random 1 seed 4", &second[..3]),
+            write("a.tsv", "Base random 1 seed 3", &first),
+            write("b2.tsv", "Base random 1 seed 4", &second[3..]),
+        ];
+        let merged = merge_files(&paths).unwrap();
+        assert_eq!(merged.run, "Base random 1 seed 4 + Base random 1 seed 3");
+        let numbers: Vec<(usize, usize, usize)> = merged
+            .games
+            .iter()
+            .map(|g| (g.game.number, g.game.pair, g.game.opening))
+            .collect();
+        assert_eq!(
+            numbers,
+            [
+                (1, 0, 0),
+                (2, 0, 0),
+                (3, 1, 1),
+                (4, 1, 1),
+                (5, 2, 2),
+                (6, 2, 2),
+                (7, 3, 3),
+                (8, 3, 3)
+            ]
+        );
+        // Every pair counts: the four pairs of both runs, not pairs made of one game from each.
+        let summary = summarize(2, &merged.games);
+        let pairs = summary.pairings[0].pairs;
+        assert_eq!(pairs, {
+            let mut both = summarize(2, &first).pairings[0].pairs;
+            let second_pairs = summarize(2, &second).pairings[0].pairs;
+            both.add(second_pairs);
+            both
+        });
+        // Within one run a game twice is still an error.
+        assert!(matches!(
+            merge_files(&[paths[0].clone(), paths[0].clone()]),
+            Err(ResultsError::Twice { number: 1 })
         ));
         std::fs::remove_dir_all(&dir).unwrap();
     }

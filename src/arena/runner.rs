@@ -74,6 +74,27 @@ pub struct MatchConfig {
     pub results_file: Option<PathBuf>,
 }
 
+impl MatchConfig {
+    /// What tells this match's run from other runs of the same engines in a results file: the game type and the
+    /// openings (their plies and seed, or how many were given and a checksum of them).
+    fn run_name(&self) -> String {
+        match &self.openings {
+            Openings::Random { plies, seed } => format!("{} random {plies} seed {seed}", self.game_type),
+            Openings::Book(book) => {
+                // FNV-1a over the openings' text: the same list gives the same name on any machine and build.
+                let mut sum: u64 = 0xcbf2_9ce4_8422_2325;
+                for byte in book
+                    .iter()
+                    .flat_map(|g| g.to_string().into_bytes().into_iter().chain([b'\n']))
+                {
+                    sum = (sum ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+                }
+                format!("{} openings {sum:016x}", book.len())
+            }
+        }
+    }
+}
+
 /// What the front end hears while a match runs.
 pub enum Event<'a> {
     /// The engines are known; `games` games are to be played.
@@ -206,7 +227,7 @@ pub fn run(
     let mut results_file = match &config.results_file {
         Some(path) => {
             let mut file = File::create(path).map_err(|e| output_error(path, e))?;
-            file.write_all(file_header(&names, config.sprt.as_ref()).as_bytes())
+            file.write_all(file_header(&names, config.sprt.as_ref(), &config.run_name()).as_bytes())
                 .map_err(|e| output_error(path, e))?;
             Some((path, file))
         }

@@ -91,7 +91,7 @@ pub struct Args {
 
 #[derive(Subcommand)]
 enum MatchCommand {
-    /// Sum up the results files of the shards of one match.
+    /// Sum up the results files of the shards of one match, or of several runs of it from other openings.
     Merge {
         /// The results files.
         #[arg(required = true)]
