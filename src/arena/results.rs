@@ -313,7 +313,7 @@ pub fn merge_files(paths: &[String]) -> Result<ResultsFile, ResultsError> {
 }
 
 /// How far the games of a later run are moved, so that their numbers follow those of the runs before.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Offsets {
     number: usize,
     pair: usize,
