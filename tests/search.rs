@@ -416,6 +416,39 @@ fn a_stopped_analysis_keeps_the_lines_of_its_last_completed_depth() {
     }
 }
 
+/// Threads that split the tree between them (each putting off the moves another is on) still see forced results
+/// exactly, at depths where every thread marks and puts off moves: the win in three plies, and the defence that
+/// only loses in four.
+#[test]
+fn helper_threads_splitting_the_tree_keep_forced_results() {
+    let alone = search(&mut load(MUST_BLOCK_SELFPLAY), depth(6));
+    assert_eq!((alone.is_loss(), alone.plies_to_end()), (true, Some(4)), "{alone:?}");
+    for helpers in [1, 3] {
+        let mut pos = load(WIN_IN_TWO);
+        let mut searcher = searcher(16);
+        searcher.set_helper_threads(helpers);
+        let report = searcher.search(&pos, &depth(6), |_| {}).unwrap();
+        let played = MoveString::from_move(&pos, report.best).to_string();
+        assert!(
+            ["wG1 bQ\\", "wA3 \\bA1"].contains(&played.as_str()),
+            "{helpers} helpers played {played}"
+        );
+        assert_eq!((report.is_win(), report.plies_to_end()), (true, Some(3)), "{report:?}");
+        assert_legal(&mut pos, report.best);
+
+        let mut pos = load(MUST_BLOCK_SELFPLAY);
+        searcher.clear();
+        let report = searcher.search(&pos, &depth(6), |_| {}).unwrap();
+        let played = MoveString::from_move(&pos, report.best).to_string();
+        assert!(
+            ["bA3 wG1-", "bA3 wG1/"].contains(&played.as_str()),
+            "{helpers} helpers played {played}"
+        );
+        assert_eq!(report.score, alone.score, "{helpers} helpers: {report:?}");
+        assert_legal(&mut pos, report.best);
+    }
+}
+
 /// `nodes N` counts the nodes of every thread of the search together.
 #[test]
 fn a_node_limit_holds_for_all_threads_together() {

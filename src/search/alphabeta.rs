@@ -11,6 +11,7 @@ use crate::rules::moves::{Move, MoveList};
 use crate::rules::piece::Color;
 use crate::rules::position::{GameState, Position};
 
+use super::busy::{Busy, SPLIT_DEPTH};
 use super::evals::Evals;
 use super::ordering::{is_quiet, Heuristics};
 use super::pv::PvTable;
@@ -34,6 +35,8 @@ pub(crate) struct Walk<'a> {
     pub evals: &'a mut Evals,
     pub weights: &'a Weights,
     pub deadline: &'a Deadline<'a>,
+    /// With helper threads: the moves the threads are searching, which the others put off.
+    pub busy: Option<&'a Busy>,
     /// Stop once this thread has visited this many nodes (exact: a one-thread search's node limit).
     pub node_limit: u64,
     /// The nodes of every thread of the search, as far as each has added its own, and the limit on them.
@@ -68,27 +71,54 @@ impl Walk<'_> {
         let mut alpha = -INFINITY;
         let beta = INFINITY;
         let mut best = None;
-        for (i, &mv) in moves.iter().enumerate() {
-            self.pos.play_unchecked(mv);
-            let score = if i == 0 {
-                -self.negamax(depth - 1, 1, -beta, -alpha)
-            } else {
-                let probe = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
-                if probe > alpha && !self.aborted {
+        // With helper threads, the moves after the first that another thread is on wait for the end of the list.
+        let hash = self.pos.hash();
+        let splitting = self.busy.filter(|_| depth >= SPLIT_DEPTH);
+        let mut put_off: Vec<usize> = Vec::new();
+        let mut first_pass = true;
+        let mut order: Vec<usize> = (0..moves.len()).collect();
+        'passes: loop {
+            for i in order {
+                let mv = moves[i];
+                let mark = splitting.map(|busy| (busy, Busy::mark(hash, mv)));
+                if let (true, true, Some((busy, mark))) = (first_pass, i > 0, mark) {
+                    if busy.taken(mark) {
+                        put_off.push(i);
+                        continue;
+                    }
+                }
+                if let Some((busy, mark)) = mark {
+                    busy.begin(mark);
+                }
+                self.pos.play_unchecked(mv);
+                let score = if i == 0 {
                     -self.negamax(depth - 1, 1, -beta, -alpha)
                 } else {
-                    probe
+                    let probe = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
+                    if probe > alpha && !self.aborted {
+                        -self.negamax(depth - 1, 1, -beta, -alpha)
+                    } else {
+                        probe
+                    }
+                };
+                self.pos.undo();
+                if let Some((busy, mark)) = mark {
+                    busy.end(mark);
                 }
-            };
-            self.pos.undo();
-            if self.aborted {
+                if self.aborted {
+                    break 'passes;
+                }
+                if score > alpha {
+                    alpha = score;
+                    best = Some(i);
+                    self.pv.update(0, mv);
+                }
+            }
+            if !first_pass || put_off.is_empty() {
                 break;
             }
-            if score > alpha {
-                alpha = score;
-                best = Some(i);
-                self.pv.update(0, mv);
-            }
+            first_pass = false;
+            order = std::mem::take(&mut put_off);
         }
         if let (Some(i), false, true) = (best, self.aborted, remember) {
             self.table
@@ -163,47 +193,49 @@ impl Walk<'_> {
         let mut ordered = self.heuristics.order(self.pos, &moves, hit.and_then(|h| h.best), ply);
 
         let alpha_in = alpha;
-        let mut best_score = -INFINITY;
-        let mut best_move = None;
+        let mut best = Best {
+            score: -INFINITY,
+            mv: None,
+        };
+        // With helper threads, the moves after the first that another thread is on wait for the end of the list.
+        let splitting = self.busy.filter(|_| depth >= SPLIT_DEPTH).map(|busy| (busy, hash));
+        let mut put_off: Vec<(Move, i32, usize)> = Vec::new();
+        let mut cut = false;
         let mut i = 0;
         while let Some((mv, key)) = ordered.next() {
             if ((hopeless && i > 0) || i >= late_limit) && is_quiet(key) {
                 i += 1;
                 continue;
             }
-            let reduction = late_move_reduction(depth, i, key, pv_node);
-            self.pos.play_unchecked(mv);
-            let score = if i == 0 {
-                -self.negamax(depth - 1, ply + 1, -beta, -alpha)
-            } else {
-                let mut probe = -self.negamax(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
-                if reduction > 0 && probe > alpha && !self.aborted {
-                    probe = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+            if let Some((busy, hash)) = splitting {
+                if i > 0 && busy.taken(Busy::mark(hash, mv)) {
+                    put_off.push((mv, key, i));
+                    i += 1;
+                    continue;
                 }
-                if probe > alpha && probe < beta && !self.aborted {
-                    -self.negamax(depth - 1, ply + 1, -beta, -alpha)
-                } else {
-                    probe
-                }
-            };
-            self.pos.undo();
+            }
+            let score = self.search_move(mv, (key, i), (depth, ply, pv_node), (alpha, beta), splitting);
             if self.aborted {
                 return 0;
             }
-            if score > best_score {
-                best_score = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    self.pv.update(ply, mv);
-                    if alpha >= beta {
-                        self.heuristics.reward(mv, ply, depth);
-                        break;
-                    }
-                }
+            if self.consider(mv, score, (ply, depth), &mut best, (&mut alpha, beta)) {
+                cut = true;
+                break;
             }
             i += 1;
         }
+        if !cut {
+            for (mv, key, i) in put_off {
+                let score = self.search_move(mv, (key, i), (depth, ply, pv_node), (alpha, beta), None);
+                if self.aborted {
+                    return 0;
+                }
+                if self.consider(mv, score, (ply, depth), &mut best, (&mut alpha, beta)) {
+                    break;
+                }
+            }
+        }
+        let (best_score, best_move) = (best.score, best.mv);
 
         let bound = if best_score >= beta {
             Bound::Lower
@@ -215,6 +247,78 @@ impl Walk<'_> {
         self.table.store(hash, ply, depth, bound, best_score, best_move);
         best_score
     }
+
+    /// The score of `mv`, the `index`-th move (ordering key `key`) of a node `depth` plies deep at `ply`, within
+    /// `(alpha, beta)` (at a principal-variation node or not): the first move with the full window, later ones
+    /// with a null window first (reduced when late and quiet) and again in full only when they beat alpha. With
+    /// `mark`, other threads see the move taken while it is searched.
+    #[inline]
+    fn search_move(
+        &mut self,
+        mv: Move,
+        (key, index): (i32, usize),
+        (depth, ply, pv_node): (u32, usize, bool),
+        (alpha, beta): (i32, i32),
+        mark: Option<(&Busy, u64)>,
+    ) -> i32 {
+        let mark = mark.map(|(busy, hash)| (busy, Busy::mark(hash, mv)));
+        if let Some((busy, mark)) = mark {
+            busy.begin(mark);
+        }
+        let reduction = late_move_reduction(depth, index, key, pv_node);
+        self.pos.play_unchecked(mv);
+        let score = if index == 0 {
+            -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+        } else {
+            let mut probe = -self.negamax(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+            if reduction > 0 && probe > alpha && !self.aborted {
+                probe = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+            }
+            if probe > alpha && probe < beta && !self.aborted {
+                -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                probe
+            }
+        };
+        self.pos.undo();
+        if let Some((busy, mark)) = mark {
+            busy.end(mark);
+        }
+        score
+    }
+
+    /// Take `score` of `mv` into the node's best so far, raising alpha (and the principal variation) when it
+    /// beats it; true on a cut-off, when the move that caused it is rewarded in the move ordering.
+    #[inline]
+    fn consider(
+        &mut self,
+        mv: Move,
+        score: i32,
+        (ply, depth): (usize, u32),
+        best: &mut Best,
+        (alpha, beta): (&mut i32, i32),
+    ) -> bool {
+        if score <= best.score {
+            return false;
+        }
+        best.score = score;
+        best.mv = Some(mv);
+        if score > *alpha {
+            *alpha = score;
+            self.pv.update(ply, mv);
+            if score >= beta {
+                self.heuristics.reward(mv, ply, depth);
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// A node's best move and score so far.
+struct Best {
+    score: i32,
+    mv: Option<Move>,
 }
 
 /// The deepest node whose static value may end its search (reverse futility pruning).

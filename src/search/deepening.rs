@@ -7,6 +7,7 @@
 use std::sync::atomic::AtomicU64;
 
 use super::alphabeta::Walk;
+use super::busy::Busy;
 use super::evals::Evals;
 use super::limits::Limits;
 use super::ordering::Heuristics;
@@ -53,6 +54,7 @@ impl Worker {
             evals: &mut self.evals,
             weights: shared.weights,
             deadline,
+            busy: shared.busy,
             node_limit: if alone { shared.node_limit } else { u64::MAX },
             all_nodes: shared.nodes,
             all_nodes_limit: shared.node_limit,
@@ -75,6 +77,8 @@ pub(crate) struct Shared<'a> {
     pub node_limit: u64,
     /// Whether helper threads search beside the main one.
     pub helped: bool,
+    /// With helper threads: the moves each thread is on, which the others put off.
+    pub busy: Option<&'a Busy>,
     #[cfg(test)]
     pub fault: Option<super::searcher::Fault>,
 }

@@ -9,10 +9,12 @@
 //! This file owns the vocabulary (reports, progress, the stopper); the [`Searcher`] and its threads are in
 //! `searcher`, iterative deepening (the root move order between depths, when to start another depth, which result
 //! to return when a search is cut short, several lines for an analysis) in `deepening`, the tree walk in
-//! `alphabeta`, the memory in `tt` and `evals`, the move order in `ordering`, the principal variation in `pv`, the limits in
-//! `limits` and the time policy in `time`; the static evaluation lives in `crate::eval`.
+//! `alphabeta`, the moves threads put off for each other in `busy`, the memory in `tt` and `evals`, the move order
+//! in `ordering`, the principal variation in `pv`, the limits in `limits` and the time policy in `time`; the
+//! static evaluation lives in `crate::eval`.
 
 mod alphabeta;
+mod busy;
 mod deepening;
 mod evals;
 mod limits;

@@ -1,6 +1,7 @@
 //! The reusable searcher: the shared table, the evaluation weights, the main thread's memory and that of any
 //! helper threads (a shared-table parallel search, "Lazy SMP": every thread searches the same root, helpers a
-//! depth apart, and they help each other only through the table).
+//! depth apart, and they help each other through the table and by putting off the moves another thread is on,
+//! `busy`).
 //!
 //! Owns the search's life: table size and clearing, threads, and the flags a front end sees through the
 //! [`Stopper`]. With no helper threads a search is reproducible: the same limits (without a time) from the same
@@ -11,6 +12,7 @@ use std::sync::Arc;
 use std::thread;
 use std::time::Duration;
 
+use super::busy::Busy;
 use super::deepening::{deepen, help, Shared, Worker};
 use super::limits::Limits;
 use super::time::Deadline;
@@ -39,6 +41,9 @@ pub struct Searcher {
     /// A panic to raise on purpose, to test that front ends survive one.
     #[cfg(test)]
     pub(crate) fault: Option<Fault>,
+    /// Search alone as if every move after a node's first were taken by another thread (so put off to the end).
+    #[cfg(test)]
+    pub(crate) put_off_all: bool,
 }
 
 /// Where a test makes the search panic.
@@ -67,6 +72,8 @@ impl Searcher {
             late: Duration::ZERO,
             #[cfg(test)]
             fault: None,
+            #[cfg(test)]
+            put_off_all: false,
         })
     }
 
@@ -202,12 +209,21 @@ impl Searcher {
         }
         let all_nodes = AtomicU64::new(0);
         let main_done = AtomicBool::new(false);
+        #[cfg(not(test))]
+        let busy = (helpers_run > 0).then(Busy::new);
+        #[cfg(test)]
+        let busy = (helpers_run > 0 || self.put_off_all).then(|| {
+            let mut busy = Busy::new();
+            busy.all_taken = self.put_off_all;
+            busy
+        });
         let shared = Shared {
             table: &self.table,
             weights: self.weights.for_game(pos.game_type()),
             nodes: &all_nodes,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             helped: helpers_run > 0,
+            busy: busy.as_ref(),
             #[cfg(test)]
             fault: self.fault,
         };
@@ -284,5 +300,30 @@ impl Drop for StopOnPanic<'_> {
         if thread::panicking() {
             self.0.store(true, Ordering::SeqCst);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::game::Game;
+    use crate::record::notation::GameString;
+    use crate::rules::position::Rules;
+
+    /// A thread that puts off every move another thread is on searches the moves it put off at the end of the
+    /// node, in their order and with their places in it: when every move is taken, that is the same tree as a
+    /// search that puts off nothing, node for node.
+    #[test]
+    fn moves_put_off_are_all_searched_later_in_their_order() {
+        let text = include_str!("../../tests/data/positions/selfplay40.txt").trim();
+        let game: GameString = text.parse().unwrap();
+        let pos = Game::from_record(&game, Rules::default()).unwrap().position().clone();
+        let search = |put_off_all: bool| {
+            let mut searcher = Searcher::new(16).unwrap();
+            searcher.put_off_all = put_off_all;
+            let report = searcher.search(&pos, &Limits::depth(5), |_| {}).unwrap();
+            (report.best, report.score, report.nodes, report.pv)
+        };
+        assert_eq!(search(true), search(false));
     }
 }

@@ -360,7 +360,7 @@ fn ask_for_huge_pages(start: *mut u8, len: usize) {
 
 /// A move in 32 bits, 0 for none: the kind in bits 0–1, the piece in bits 2–6, the cell in bits 7–16.
 #[inline]
-fn pack_move(mv: Option<Move>) -> u32 {
+pub(super) fn pack_move(mv: Option<Move>) -> u32 {
     match mv {
         None => 0,
         Some(Move::Pass) => 3,
