@@ -243,7 +243,9 @@ mod tests {
     fn the_default_weights_are_fitted_for_their_game_types_and_hand_picked_for_the_rest() {
         // The game types with a section of their own in weights.txt, each fitted to its own games (Base+M's moved
         // part of the way to its fit).
-        const FITTED: [&str; 7] = ["Base+MLP", "Base+ML", "Base+MP", "Base+LP", "Base+L", "Base+P", "Base+M"];
+        const FITTED: [&str; 7] = [
+            "Base+MLP", "Base+ML", "Base+MP", "Base+LP", "Base+L", "Base+P", "Base+M",
+        ];
         let sets = WeightSets::parse(DEFAULT_WEIGHTS).expect("weights.txt reads");
         assert_eq!(sets, WeightSets::default());
         let common = DEFAULT_WEIGHTS.split("\n[").next().unwrap_or_default();
