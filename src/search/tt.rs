@@ -3,10 +3,10 @@
 //!
 //! Owns storage (one flat allocation, sized in megabytes, taken from the allocator already zeroed so that a big
 //! table costs nothing until it is used, backed by huge pages for a search with several threads where the system
-//! allows, and refused with an error rather than an abort when the machine cannot give it), the replacement policy and the ply adjustment of win
-//! scores. A slot is three 32-bit words written and read without locks; the first word is the key mixed with the
-//! other two, so that a slot torn by two threads writing at once reads as a miss. A stored move is only a hint that
-//! the caller finds among the generated moves.
+//! allows, and refused with an error rather than an abort when the machine cannot give it), the replacement policy
+//! and the ply adjustment of win scores. A slot is three 32-bit words written and read without locks; the first
+//! word is the key mixed with the other two, so that a slot torn by two threads writing at once reads as a miss. A
+//! stored move is only a hint that the caller finds among the generated moves.
 //!
 //! Replacement weighs depth against age: an entry from this search gives way only to a result at least as deep,
 //! and one from an earlier search keeps its place only against results more than eight plies shallower for each
@@ -182,8 +182,9 @@ impl Table {
     /// Ask for the table's memory not yet in use to be backed by huge pages, where the system allows (Linux with
     /// transparent huge pages on `madvise` or `always`): its first touches then cost one page fault per 2 MB
     /// instead of one per 4 KB. For searches with helper threads, which take a fresh table's page faults in
-    /// turn: on the development machine a fresh process's first 2-thread search to depth 6 took 150 ms instead
-    /// of 500. One thread gains nothing from it, and may wait while the system gathers a huge page.
+    /// turn: on the development machine a fresh process searching `selfplay40` to depth 6 with 2 threads took
+    /// 233–297 ms with them instead of 553–595 ms (whole process, see `31ca6e1`). One thread gains nothing from
+    /// it, and may wait while the system gathers a huge page.
     pub fn use_huge_pages(&self) {
         ask_for_huge_pages(self.slots.as_ptr() as *mut u8, std::mem::size_of_val(&*self.slots));
     }
