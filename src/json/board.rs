@@ -171,8 +171,8 @@ pub fn game_state_of(pos: &Position) -> JsonGameState {
 /// Where [`game_state_of`] puts the hive's north-west corner (axial).
 const CORNER: Cell = (0, 0);
 
-/// The last turn of `pos` on the grid of `frame` (whose corner is [`CORNER`]), as far as it is known: the whole turn when the position has
-/// its history, only where the piece that moved last stands when it was set up.
+/// The last turn of `pos` on the grid of `frame` (whose corner is [`CORNER`]), as far as it is known: the whole turn
+/// when the position has its history, only where the piece that moved last stands when it was set up.
 fn last_turn(pos: &Position, frame: &Frame) -> Option<PastTurn> {
     let board = pos.board();
     let turn = |turn_type| PastTurn {
