@@ -12,20 +12,19 @@ threads, where the table holds the last move's search and the last depth is cut 
 
 Usage: python3 benches/depth_in_time.py ENGINE MS THREADS [MOVES]
 """
-import os
 import statistics
 import subprocess
 import sys
+
+import midgame
 
 if len(sys.argv) < 4:
     sys.exit(__doc__)
 ENGINE, MS, THREADS = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 MOVES = int(sys.argv[4]) if len(sys.argv) > 4 else 4
-HERE = os.path.dirname(os.path.abspath(__file__))
-with open(os.path.join(HERE, "midgame_positions.txt")) as f:
-    POSITIONS = [line.strip() for line in f if line.strip()]
+POSITIONS = midgame.positions()
 
-helpers = "None" if THREADS <= 1 else str(THREADS - 1)
+helpers = midgame.helper_threads(THREADS)
 engine = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
 

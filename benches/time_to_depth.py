@@ -13,21 +13,20 @@ the chance that one search happens to change its mind at some depth, which makes
 
 Usage: python3 benches/time_to_depth.py ENGINE DEPTH THREADS [ROUNDS]
 """
-import os
 import statistics
 import subprocess
 import sys
 import time
 
+import midgame
+
 if len(sys.argv) < 4:
     sys.exit(__doc__)
 ENGINE, DEPTH, THREADS = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 ROUNDS = int(sys.argv[4]) if len(sys.argv) > 4 else 1
-HERE = os.path.dirname(os.path.abspath(__file__))
-with open(os.path.join(HERE, "midgame_positions.txt")) as f:
-    POSITIONS = [line.strip() for line in f if line.strip()]
+POSITIONS = midgame.positions()
 
-helpers = "None" if THREADS <= 1 else str(THREADS - 1)
+helpers = midgame.helper_threads(THREADS)
 lines = ["options set OpeningBook False", "options set MaxHelperThreads %s" % helpers]
 lines += ["newgame Base+MLP", "bestmove depth 6"]
 for game in POSITIONS:
