@@ -18,10 +18,7 @@ import sys
 
 import midgame
 
-if len(sys.argv) < 4:
-    sys.exit(__doc__)
-ENGINE, MS, THREADS = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-MOVES = int(sys.argv[4]) if len(sys.argv) > 4 else 4
+ENGINE, MS, THREADS, MOVES = midgame.arguments(__doc__, 4)
 POSITIONS = midgame.positions()
 
 helpers = midgame.helper_threads(THREADS)

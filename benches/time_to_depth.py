@@ -20,10 +20,7 @@ import time
 
 import midgame
 
-if len(sys.argv) < 4:
-    sys.exit(__doc__)
-ENGINE, DEPTH, THREADS = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-ROUNDS = int(sys.argv[4]) if len(sys.argv) > 4 else 1
+ENGINE, DEPTH, THREADS, ROUNDS = midgame.arguments(__doc__, 1)
 POSITIONS = midgame.positions()
 
 helpers = midgame.helper_threads(THREADS)
