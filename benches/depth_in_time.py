@@ -53,18 +53,24 @@ send("options set ReportIntermediateBestMoves True")
 send("options set MaxHelperThreads %s" % helpers)
 depths = []
 time = "00:00:%06.3f" % (MS / 1000)
-for game in POSITIONS:
-    send("newgame " + game)
-    for _ in range(MOVES):
-        reply = send("bestmove time " + time)
-        searched = [line.split(";") for line in reply if ";" in line]
-        if not searched:
-            break  # a single legal move, or the game is over
-        depths.append(int(searched[-1][1]))
-        board = send("play " + reply[-1])
-        if board and board[-1].split(";")[1] != "InProgress":
-            break
-engine.stdin.close()
-engine.wait()
+try:
+    for game in POSITIONS:
+        send("newgame " + game)
+        for _ in range(MOVES):
+            reply = send("bestmove time " + time)
+            searched = [line.split(";") for line in reply if ";" in line]
+            if not searched:
+                break  # a single legal move, or the game is over
+            depths.append(int(searched[-1][1]))
+            board = send("play " + reply[-1])
+            if board and board[-1].split(";")[1] != "InProgress":
+                break
+    engine.stdin.close()
+    engine.wait()
+except KeyboardInterrupt:
+    engine.kill()
+    print("stopped (Ctrl-C) after %d searches" % len(depths))
+    if not depths:
+        sys.exit(1)
 print("%d searches of %d ms, %d thread(s): mean depth %.3f (median %d, least %d, most %d)"
       % (len(depths), MS, THREADS, statistics.mean(depths), statistics.median(depths), min(depths), max(depths)))

@@ -31,13 +31,16 @@ for game in POSITIONS:
 session = "\n".join(lines) + "\n"
 
 times = []
-for _ in range(ROUNDS):
-    start = time.monotonic()
-    out = subprocess.run([ENGINE], input=session, capture_output=True, text=True, check=True).stdout
-    times.append(time.monotonic() - start)
-    errors = [line for line in out.splitlines() if line.startswith(("err", "invalidmove"))]
-    if errors:
-        sys.exit("the engine refused a line: %s" % errors[0])
-    print("%d positions to depth %d, %d thread(s): %.3f s" % (len(POSITIONS), DEPTH, THREADS, times[-1]))
-if ROUNDS > 1:
-    print("median of %d: %.3f s" % (ROUNDS, statistics.median(times)))
+try:
+    for _ in range(ROUNDS):
+        start = time.monotonic()
+        out = subprocess.run([ENGINE], input=session, capture_output=True, text=True, check=True).stdout
+        times.append(time.monotonic() - start)
+        errors = [line for line in out.splitlines() if line.startswith(("err", "invalidmove"))]
+        if errors:
+            sys.exit("the engine refused a line: %s" % errors[0])
+        print("%d positions to depth %d, %d thread(s): %.3f s" % (len(POSITIONS), DEPTH, THREADS, times[-1]))
+except KeyboardInterrupt:
+    print("stopped (Ctrl-C) after %d of %d rounds" % (len(times), ROUNDS))
+if len(times) > 1:
+    print("median of %d: %.3f s" % (len(times), statistics.median(times)))
