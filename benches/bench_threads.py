@@ -11,6 +11,8 @@ With --two-only, runs only `--threads 2`, ROUNDS times, and prints each position
 the totals: a two-thread search's node count depends on how the threads meet, not on the machine's speed, so it
 compares two versions of the helpers (run them in turn) where their times would drown in the machine's noise.
 
+Ctrl-C ends it early: it prints the same over the rounds finished so far.
+
 Usage: python3 benches/bench_threads.py ENGINE DEPTH ROUNDS [--two-only]
 """
 import statistics
@@ -34,16 +36,36 @@ def bench(engine, depth, threads):
 
 
 def quartiles(values):
+    if len(values) < 2:
+        return "n/a"
     return " and ".join("%.3f" % q for q in statistics.quantiles(values, n=4)[::2])
+
+
+def rounds_run(rounds, one_round):
+    """Run `one_round` up to `rounds` times; Ctrl-C ends the runs early, and what was done so far still counts.
+    Returns how many rounds finished."""
+    done = 0
+    try:
+        for _ in range(rounds):
+            one_round()
+            done += 1
+    except KeyboardInterrupt:
+        print("stopped after %d of %d rounds" % (done, rounds))
+    return done
 
 
 def two_only(engine, depth, rounds):
     totals, per = [], {}
-    for _ in range(rounds):
+
+    def one_round():
         total, _, positions = bench(engine, depth, 2)
         totals.append(total)
         for name, nodes in positions.items():
             per.setdefault(name, []).append(nodes)
+
+    rounds = rounds_run(rounds, one_round)
+    if rounds == 0:
+        return
     for name, nodes in per.items():
         print("%-14s median %9.0f  max %9d" % (name, statistics.median(nodes), max(nodes)))
     print("2 threads, %d runs: total nodes mean %.0f, median %.0f, least %d, most %d"
@@ -52,10 +74,15 @@ def two_only(engine, depth, rounds):
 
 def interleaved(engine, depth, rounds):
     runs = {1: [], 2: []}
-    for _ in range(rounds):
-        for threads in (1, 2):
-            total, seconds, _ = bench(engine, depth, threads)
-            runs[threads].append((total, seconds))
+
+    def one_round():
+        pair = [bench(engine, depth, threads)[:2] for threads in (1, 2)]
+        runs[1].append(pair[0])
+        runs[2].append(pair[1])
+
+    rounds = rounds_run(rounds, one_round)
+    if rounds == 0:
+        return
     one = [s for _, s in runs[1]]
     two = [s for _, s in runs[2]]
     ratios = [a / b for a, b in zip(one, two)]
