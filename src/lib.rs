@@ -63,7 +63,10 @@ mod search;
 pub mod tune;
 pub mod uhp;
 
-pub use engine::{Engine, EngineError, HelperThreads, OptionError, Options, Ponder, SearchInfo, Thought};
+pub use engine::{
+    Engine, EngineError, EngineOption, HelperThreads, OptionError, OptionInfo, OptionKind, Options, Ponder, SearchInfo,
+    Thought,
+};
 pub use eval::{WeightSets, Weights, WeightsError};
 pub use record::game::{Game, PlayError, UndoError};
 pub use record::notation::{GameString, GameStringError, MoveString, NotationError};

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use waggle::{Engine, EngineError, Options};
+use waggle::{Engine, EngineError, EngineOption, Options};
 use waggle::{Game, GameState, GameType, PlayError, Rules};
 use waggle::{Limits, Searcher};
 
@@ -49,7 +49,7 @@ fn errors_are_typed_and_change_nothing() {
     ));
     assert!(matches!(engine.undo(2), Err(EngineError::Undo(_))));
     assert!(matches!(
-        engine.set_option("MaxHashSize", "0"),
+        engine.set_option(EngineOption::MaxHashSize, "0"),
         Err(EngineError::Option(_))
     ));
     assert_eq!(engine.game().unwrap().game_string(), before);

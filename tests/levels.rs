@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use waggle::{Engine, GameString, Limits, Options};
+use waggle::{Engine, EngineOption, GameString, Limits, Options};
 
 /// Positions where the side to move wins at once, with the winning moves: the cases of the review's missed-win
 /// data, cut before the missed move.
@@ -145,9 +145,9 @@ fn the_lowest_level_varies_its_moves_and_plays_only_legal_ones() {
 #[test]
 fn a_level_out_of_range_is_refused_and_the_level_stays() {
     let mut engine = engine(Options::default());
-    engine.set_option("Level", "4").unwrap();
+    engine.set_option(EngineOption::Level, "4").unwrap();
     for bad in ["0", "11", "eleven", "4.5", ""] {
-        let refused = engine.set_option("Level", bad).unwrap_err();
+        let refused = engine.set_option(EngineOption::Level, bad).unwrap_err();
         assert_eq!(
             refused.to_string(),
             "Level must be a whole number from 1 to 10",

@@ -3,18 +3,20 @@
 //! gives its own defaults (the JSON API and self-play use smaller tables, self-play no book), and refuses the
 //! flags it has no use for rather than ignore them.
 
+use std::ffi::OsStr;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
+use clap::builder::{PossibleValue, TypedValueParser};
 use clap::Args;
-use waggle::{Engine, HelperThreads, Options, WeightSets};
+use waggle::{Engine, EngineOption, HelperThreads, OptionKind, Options, WeightSets};
 
 /// The engine's flags: every UHP option, the weights, and `--verbose`. Unset flags take the subcommand's defaults.
 #[derive(Args, Debug, Default)]
 pub struct EngineFlags {
-    /// Transposition table size in MB (UHP option MaxHashSize, 1 to 4096).
-    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=4096))]
-    max_hash_size: Option<u64>,
+    #[arg(long, value_name = "MB", value_parser = OptionValue(EngineOption::MaxHashSize),
+          help = about(EngineOption::MaxHashSize, "Transposition table size in MB"))]
+    max_hash_size: Option<String>,
     /// Print `Move;Depth;Score;PV…` lines while thinking (UHP option ReportIntermediateBestMoves).
     #[arg(long)]
     report_intermediate_best_moves: bool,
@@ -24,16 +26,16 @@ pub struct EngineFlags {
     /// Search threads, the first included (UHP option MaxHelperThreads: threads − 1 helpers); 0 for one per core.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
-    /// Think while waiting for a command: Disabled, SingleThreaded or MultiThreaded (UHP option PonderDuringIdle).
-    #[arg(long, value_name = "MODE")]
+    #[arg(long, value_name = "MODE", value_parser = OptionValue(EngineOption::PonderDuringIdle),
+          help = about(EngineOption::PonderDuringIdle, "Think while waiting for a command"))]
     ponder_during_idle: Option<String>,
-    /// Play the opening book's moves where it has one: True or False (UHP option OpeningBook).
-    #[arg(long, value_name = "BOOL")]
+    #[arg(long, value_name = "BOOL", value_parser = OptionValue(EngineOption::OpeningBook),
+          help = about(EngineOption::OpeningBook, "Play the opening book's moves where it has one"))]
     opening_book: Option<String>,
-    /// Playing level, from 1 (a beginner can beat it) to 10 (full strength) (UHP option Level). May also follow
-    /// the subcommand: `waggle play --level 3`.
-    #[arg(long, value_name = "N", global = true, value_parser = clap::value_parser!(u8).range(1..=10))]
-    level: Option<u8>,
+    #[arg(long, value_name = "N", global = true, value_parser = OptionValue(EngineOption::Level),
+          help = about(EngineOption::Level, "Playing level: the lowest a beginner can beat, the highest full strength. \
+                                             May also follow the subcommand: `waggle play --level 3`"))]
+    level: Option<String>,
     /// Play as the reference player the levels are calibrated against: a random legal move, unless one wins at once.
     #[arg(long)]
     reference_player: bool,
@@ -90,20 +92,19 @@ impl EngineFlags {
     /// The options: `defaults` with the flags given laid over them.
     pub fn options(&self, defaults: Options) -> Result<Options> {
         let mut options = defaults;
-        if let Some(mb) = self.max_hash_size {
-            options.max_hash_size = mb as usize;
+        let given = [
+            (EngineOption::MaxHashSize, &self.max_hash_size),
+            (EngineOption::PonderDuringIdle, &self.ponder_during_idle),
+            (EngineOption::OpeningBook, &self.opening_book),
+            (EngineOption::Level, &self.level),
+        ];
+        for (option, value) in given {
+            if let Some(value) = value {
+                options = options.with(option, value)?;
+            }
         }
         if let Some(threads) = self.threads {
             options.max_helper_threads = HelperThreads::for_threads(threads).context("--threads")?;
-        }
-        if let Some(mode) = &self.ponder_during_idle {
-            options = options.with("PonderDuringIdle", mode)?;
-        }
-        if let Some(book) = &self.opening_book {
-            options = options.with("OpeningBook", book)?;
-        }
-        if let Some(level) = self.level {
-            options.level = level;
         }
         options.reference_player |= self.reference_player;
         options.report_intermediate_best_moves |= self.report_intermediate_best_moves;
@@ -125,5 +126,38 @@ impl EngineFlags {
         let mut engine = Engine::new(self.options(defaults)?).context("starting the engine")?;
         engine.set_weights(self.weights()?);
         Ok(engine)
+    }
+}
+
+/// The help of the flag that sets `option`: `text`, the option's name and, for a number, its bounds (the choices of
+/// the others are listed by clap, from [`OptionValue`]).
+fn about(option: EngineOption, text: &str) -> String {
+    match option.kind() {
+        OptionKind::Int { min, max } => format!("{text} (UHP option {option}, {min} to {max})"),
+        OptionKind::Bool | OptionKind::Enum(_) => format!("{text} (UHP option {option})"),
+    }
+}
+
+/// The parser of a flag that sets an option: a value is checked as `options set` checks it (the same bounds and
+/// message), and the values of an option of a few are listed in the help and offered by the shell completions.
+#[derive(Clone)]
+struct OptionValue(EngineOption);
+
+impl TypedValueParser for OptionValue {
+    type Value = String;
+
+    fn parse_ref(&self, cmd: &clap::Command, arg: Option<&clap::Arg>, value: &OsStr) -> Result<String, clap::Error> {
+        let option = self.0;
+        let check = move |text: &str| Options::default().with(option, text).map(|_| text.to_string());
+        check.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        let values = match self.0.kind() {
+            OptionKind::Int { .. } => return None,
+            OptionKind::Bool => vec!["True".to_string(), "False".to_string()],
+            OptionKind::Enum(values) => values,
+        };
+        Some(Box::new(values.into_iter().map(PossibleValue::new)))
     }
 }

@@ -8,7 +8,7 @@
 mod level;
 mod options;
 
-pub use options::{HelperThreads, OptionError, OptionInfo, OptionKind, Options, Ponder};
+pub use options::{EngineOption, HelperThreads, OptionError, OptionInfo, OptionKind, Options, Ponder};
 
 use std::any::Any;
 use std::panic::{self, AssertUnwindSafe};
@@ -369,10 +369,11 @@ impl Engine {
         self.game.as_ref().ok_or(EngineError::NoGame)
     }
 
-    /// Set option `name` to `value`. A new table size that the machine cannot give is refused (the old table
-    /// stays); a new repetition rule applies to the game in progress at once, by replaying it.
-    pub fn set_option(&mut self, name: &str, value: &str) -> Result<OptionInfo, EngineError> {
-        let changed = self.options.with(name, value)?;
+    /// Set `option` to `value` (checked against the option's kind). A new table size that the machine cannot give
+    /// is refused (the old table stays); a new repetition rule applies to the game in progress at once, by
+    /// replaying it.
+    pub fn set_option(&mut self, option: EngineOption, value: &str) -> Result<OptionInfo, EngineError> {
+        let changed = self.options.with(option, value)?;
         if changed.max_hash_size != self.options.max_hash_size {
             self.searcher
                 .resize_table(changed.max_hash_size)
@@ -389,7 +390,7 @@ impl Engine {
                 *game = game.with_rules(rules);
             }
         }
-        Ok(self.options.info(name)?)
+        Ok(self.options.info(option))
     }
 }
 
@@ -471,12 +472,12 @@ mod tests {
         assert_eq!((booked.report.nodes, booked.report.depth), (0, 0));
         let position = engine.game().unwrap().position();
         assert_eq!(Some(booked.report.best), Book::builtin().choose(position));
-        engine.set_option("OpeningBook", "False").unwrap();
+        engine.set_option(EngineOption::OpeningBook, "False").unwrap();
         let searched = engine.best_move(&Limits::depth(3), |_| {}).unwrap();
         assert!(searched.report.nodes > 0);
         assert_eq!(searched.report.depth, 3);
         // Black's reply comes from the book too, whatever White opened with.
-        engine.set_option("OpeningBook", "True").unwrap();
+        engine.set_option(EngineOption::OpeningBook, "True").unwrap();
         engine.play(&searched.best.to_string()).unwrap();
         assert_eq!(engine.best_move(&Limits::depth(3), |_| {}).unwrap().report.nodes, 0);
         // Past the book's plies the engine searches.
@@ -500,9 +501,13 @@ mod tests {
             engine.play(mv).unwrap();
         }
         assert_eq!(engine.game().unwrap().state(), GameState::InProgress);
-        engine.set_option("ThreefoldRepetitionDraw", "True").unwrap();
+        engine
+            .set_option(EngineOption::ThreefoldRepetitionDraw, "True")
+            .unwrap();
         assert_eq!(engine.game().unwrap().state(), GameState::Draw);
-        engine.set_option("ThreefoldRepetitionDraw", "False").unwrap();
+        engine
+            .set_option(EngineOption::ThreefoldRepetitionDraw, "False")
+            .unwrap();
         assert_eq!(engine.game().unwrap().state(), GameState::InProgress);
         assert_eq!(engine.game().unwrap().position().repetitions(), 3);
     }

@@ -4,11 +4,19 @@
 //! Owns the values and their checks only; how an option reads on the wire (`Name;Type;Value;Default…`) is the
 //! UHP vocabulary's (`crate::uhp`), and what a change does to a game or the table is the engine's.
 
+use std::fmt;
+use std::str::FromStr;
+
 /// What values an option takes.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum OptionKind {
     /// A whole number from `min` to `max`.
-    Int { min: i64, max: i64 },
+    Int {
+        /// The least value.
+        min: i64,
+        /// The greatest value.
+        max: i64,
+    },
     /// True or False.
     Bool,
     /// One of the listed words.
@@ -112,11 +120,96 @@ pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// One option as a front end shows it: name, kind, current and default value.
+/// An option of the engine, by its UHP name. Every `match` on it names each option, so that an option added here
+/// is one the compiler asks to be listed, checked and set everywhere.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum EngineOption {
+    /// `Level`: the playing level, 1 to 10.
+    Level,
+    /// `MaxHashSize`: the transposition table's size, in MB.
+    MaxHashSize,
+    /// `MaxHelperThreads`: the threads a search adds to its own.
+    MaxHelperThreads,
+    /// `OpeningBook`: play the book's move where it has one.
+    OpeningBook,
+    /// `PonderDuringIdle`: think while waiting for a command.
+    PonderDuringIdle,
+    /// `ReportIntermediateBestMoves`: report each completed depth while searching.
+    ReportIntermediateBestMoves,
+    /// `ThreefoldRepetitionDraw`: a position occurring for the third time draws the game.
+    ThreefoldRepetitionDraw,
+}
+
+impl EngineOption {
+    /// Every option, in the order `options` lists them.
+    pub const ALL: [EngineOption; 7] = [
+        EngineOption::Level,
+        EngineOption::MaxHashSize,
+        EngineOption::MaxHelperThreads,
+        EngineOption::OpeningBook,
+        EngineOption::PonderDuringIdle,
+        EngineOption::ReportIntermediateBestMoves,
+        EngineOption::ThreefoldRepetitionDraw,
+    ];
+
+    /// The bounds of `Level`.
+    const LEVELS: (i64, i64) = (1, super::level::FULL as i64);
+    /// The bounds of `MaxHashSize`, in MB.
+    const HASH_MB: (i64, i64) = (1, 4096);
+
+    /// The option's name, as UHP spells it (`MaxHashSize`).
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineOption::Level => "Level",
+            EngineOption::MaxHashSize => "MaxHashSize",
+            EngineOption::MaxHelperThreads => "MaxHelperThreads",
+            EngineOption::OpeningBook => "OpeningBook",
+            EngineOption::PonderDuringIdle => "PonderDuringIdle",
+            EngineOption::ReportIntermediateBestMoves => "ReportIntermediateBestMoves",
+            EngineOption::ThreefoldRepetitionDraw => "ThreefoldRepetitionDraw",
+        }
+    }
+
+    /// What values the option takes. With the bounds and choices it reads, this is the one definition of each
+    /// option's values that the UHP `options` reply, the check of a new value ([`Options::with`]) and the command
+    /// line's flags all use.
+    pub fn kind(self) -> OptionKind {
+        let int = |(min, max)| OptionKind::Int { min, max };
+        match self {
+            EngineOption::Level => int(EngineOption::LEVELS),
+            EngineOption::MaxHashSize => int(EngineOption::HASH_MB),
+            EngineOption::MaxHelperThreads => OptionKind::Enum(HelperThreads::values()),
+            EngineOption::PonderDuringIdle => OptionKind::Enum(Ponder::NAMES.iter().map(|n| n.to_string()).collect()),
+            EngineOption::OpeningBook
+            | EngineOption::ReportIntermediateBestMoves
+            | EngineOption::ThreefoldRepetitionDraw => OptionKind::Bool,
+        }
+    }
+}
+
+impl fmt::Display for EngineOption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for EngineOption {
+    type Err = OptionError;
+
+    /// The option of this name, in any case (`maxhashsize`).
+    fn from_str(name: &str) -> Result<EngineOption, OptionError> {
+        EngineOption::ALL
+            .into_iter()
+            .find(|option| option.name().eq_ignore_ascii_case(name))
+            .ok_or_else(|| OptionError::Unknown(name.to_string()))
+    }
+}
+
+/// One option as a front end shows it: the option, its kind, current and default value.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct OptionInfo {
-    /// The option's name (`MaxHashSize`).
-    pub name: &'static str,
+    /// The option.
+    pub option: EngineOption,
     /// What values it takes.
     pub kind: OptionKind,
     /// Its value now, as text (`64`, `True`).
@@ -129,13 +222,13 @@ pub struct OptionInfo {
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum OptionError {
     /// No option of that name.
-    #[error("Unknown option '{0}'. Options are: {list}", list = NAMES.join(", "))]
+    #[error("Unknown option '{0}'. Options are: {list}", list = option_names())]
     Unknown(String),
     /// A number out of the option's range, or no number.
-    #[error("{name} must be a whole number from {min} to {max}")]
+    #[error("{option} must be a whole number from {min} to {max}")]
     NotInRange {
         /// The option.
-        name: &'static str,
+        option: EngineOption,
         /// Its least value.
         min: i64,
         /// Its greatest value.
@@ -143,12 +236,12 @@ pub enum OptionError {
     },
     /// Not True or False.
     #[error("{0} must be True or False")]
-    NotBool(&'static str),
+    NotBool(EngineOption),
     /// Not one of the option's values.
-    #[error("{name} must be one of {values}")]
+    #[error("{option} must be one of {values}")]
     NotAChoice {
         /// The option.
-        name: &'static str,
+        option: EngineOption,
         /// Its values, as a list for the message.
         values: String,
     },
@@ -160,6 +253,11 @@ pub enum OptionError {
         /// The machine's cores.
         cores: usize,
     },
+}
+
+/// The options' names, in the order `options` lists them, for a message.
+fn option_names() -> String {
+    EngineOption::ALL.map(EngineOption::name).join(", ")
 }
 
 /// The engine's options.
@@ -185,27 +283,10 @@ pub struct Options {
     pub reference_player: bool,
 }
 
-/// The default table size, in MB.
-pub const DEFAULT_HASH_MB: usize = 64;
-/// Bounds of `MaxHashSize`, in MB.
-pub const HASH_RANGE: (usize, usize) = (1, 4096);
-/// Bounds of `Level`.
-pub const LEVEL_RANGE: (u8, u8) = (1, super::level::FULL);
-/// The option names, in the order `options` lists them.
-pub const NAMES: [&str; 7] = [
-    "Level",
-    "MaxHashSize",
-    "MaxHelperThreads",
-    "OpeningBook",
-    "PonderDuringIdle",
-    "ReportIntermediateBestMoves",
-    "ThreefoldRepetitionDraw",
-];
-
 impl Default for Options {
     fn default() -> Self {
         Options {
-            max_hash_size: DEFAULT_HASH_MB,
+            max_hash_size: 64,
             report_intermediate_best_moves: false,
             threefold_repetition_draw: false,
             // One thread unless asked: searches repeat exactly, and engines sharing a machine (a match, a game
@@ -222,128 +303,84 @@ impl Default for Options {
 }
 
 impl Options {
-    /// Every option, in the order of `NAMES`.
+    /// Every option, in the order of [`EngineOption::ALL`].
     pub(crate) fn all(&self) -> Vec<OptionInfo> {
-        NAMES.iter().filter_map(|name| self.info(name).ok()).collect()
+        EngineOption::ALL.into_iter().map(|option| self.info(option)).collect()
     }
 
-    /// The option called `name` (any case).
-    pub(crate) fn info(&self, name: &str) -> Result<OptionInfo, OptionError> {
-        let defaults = Options::default();
-        let name = canonical(name)?;
-        let (kind, value, default) = match name {
-            "MaxHashSize" => (
-                OptionKind::Int {
-                    min: HASH_RANGE.0 as i64,
-                    max: HASH_RANGE.1 as i64,
-                },
-                self.max_hash_size.to_string(),
-                defaults.max_hash_size.to_string(),
-            ),
-            "Level" => (
-                OptionKind::Int {
-                    min: i64::from(LEVEL_RANGE.0),
-                    max: i64::from(LEVEL_RANGE.1),
-                },
-                self.level.to_string(),
-                defaults.level.to_string(),
-            ),
-            "MaxHelperThreads" => (
-                OptionKind::Enum(HelperThreads::values()),
-                self.max_helper_threads.text(),
-                defaults.max_helper_threads.text(),
-            ),
-            "PonderDuringIdle" => (
-                OptionKind::Enum(Ponder::NAMES.iter().map(|n| n.to_string()).collect()),
-                self.ponder_during_idle.text(),
-                defaults.ponder_during_idle.text(),
-            ),
-            "OpeningBook" => (
-                OptionKind::Bool,
-                bool_text(self.opening_book),
-                bool_text(defaults.opening_book),
-            ),
-            "ReportIntermediateBestMoves" => (
-                OptionKind::Bool,
-                bool_text(self.report_intermediate_best_moves),
-                bool_text(defaults.report_intermediate_best_moves),
-            ),
-            _ => (
-                OptionKind::Bool,
-                bool_text(self.threefold_repetition_draw),
-                bool_text(defaults.threefold_repetition_draw),
-            ),
-        };
-        Ok(OptionInfo {
-            name,
-            kind,
-            value,
-            default,
-        })
+    /// The option `option`: its kind, value and default.
+    pub fn info(&self, option: EngineOption) -> OptionInfo {
+        OptionInfo {
+            option,
+            kind: option.kind(),
+            value: self.value(option),
+            default: Options::default().value(option),
+        }
     }
 
-    /// These options with `name` (any case) set to `value`; an error, and nothing changed, for an unknown name or
-    /// a value the option does not take.
-    pub fn with(&self, name: &str, value: &str) -> Result<Options, OptionError> {
+    /// The value of `option`, as text.
+    fn value(&self, option: EngineOption) -> String {
+        match option {
+            EngineOption::Level => self.level.to_string(),
+            EngineOption::MaxHashSize => self.max_hash_size.to_string(),
+            EngineOption::MaxHelperThreads => self.max_helper_threads.text(),
+            EngineOption::OpeningBook => bool_text(self.opening_book),
+            EngineOption::PonderDuringIdle => self.ponder_during_idle.text(),
+            EngineOption::ReportIntermediateBestMoves => bool_text(self.report_intermediate_best_moves),
+            EngineOption::ThreefoldRepetitionDraw => bool_text(self.threefold_repetition_draw),
+        }
+    }
+
+    /// These options with `option` set to `value` (words in any case); an error, and nothing changed, for a value
+    /// the option does not take.
+    pub fn with(&self, option: EngineOption, value: &str) -> Result<Options, OptionError> {
         let mut changed = self.clone();
-        let name = canonical(name)?;
-        match name {
-            "MaxHashSize" => {
-                let range = (HASH_RANGE.0 as i64, HASH_RANGE.1 as i64);
-                changed.max_hash_size = whole_number(name, value, range)? as usize;
+        match option {
+            EngineOption::Level => changed.level = whole_number(option, value, EngineOption::LEVELS)? as u8,
+            EngineOption::MaxHashSize => {
+                changed.max_hash_size = whole_number(option, value, EngineOption::HASH_MB)? as usize
             }
-            "Level" => {
-                let range = (i64::from(LEVEL_RANGE.0), i64::from(LEVEL_RANGE.1));
-                changed.level = whole_number(name, value, range)? as u8;
-            }
-            "MaxHelperThreads" => {
+            EngineOption::MaxHelperThreads => {
                 changed.max_helper_threads = HelperThreads::parse(value).ok_or_else(|| OptionError::NotAChoice {
-                    name,
+                    option,
                     values: HelperThreads::values().join(", "),
                 })?
             }
-            "PonderDuringIdle" => {
+            EngineOption::PonderDuringIdle => {
                 changed.ponder_during_idle = Ponder::parse(value).ok_or_else(|| OptionError::NotAChoice {
-                    name,
+                    option,
                     values: Ponder::NAMES.join(", "),
                 })?
             }
-            "OpeningBook" => changed.opening_book = parse_bool(name, value)?,
-            "ReportIntermediateBestMoves" => changed.report_intermediate_best_moves = parse_bool(name, value)?,
-            _ => changed.threefold_repetition_draw = parse_bool(name, value)?,
+            EngineOption::OpeningBook => changed.opening_book = parse_bool(option, value)?,
+            EngineOption::ReportIntermediateBestMoves => {
+                changed.report_intermediate_best_moves = parse_bool(option, value)?
+            }
+            EngineOption::ThreefoldRepetitionDraw => changed.threefold_repetition_draw = parse_bool(option, value)?,
         }
         Ok(changed)
     }
 }
 
-/// The option's own spelling of `name`, given in any case.
-fn canonical(name: &str) -> Result<&'static str, OptionError> {
-    NAMES
-        .iter()
-        .find(|n| n.eq_ignore_ascii_case(name))
-        .copied()
-        .ok_or_else(|| OptionError::Unknown(name.to_string()))
-}
-
-/// The whole number `value` of option `name`, which must lie in `range` (both ends included).
-fn whole_number(name: &'static str, value: &str, (min, max): (i64, i64)) -> Result<i64, OptionError> {
+/// The whole number `value` of `option`, which must lie from `min` to `max`.
+fn whole_number(option: EngineOption, value: &str, (min, max): (i64, i64)) -> Result<i64, OptionError> {
     value
         .trim()
         .parse()
         .ok()
         .filter(|v| (min..=max).contains(v))
-        .ok_or(OptionError::NotInRange { name, min, max })
+        .ok_or(OptionError::NotInRange { option, min, max })
 }
 
 fn bool_text(value: bool) -> String {
     if value { "True" } else { "False" }.to_string()
 }
 
-fn parse_bool(name: &'static str, value: &str) -> Result<bool, OptionError> {
+fn parse_bool(option: EngineOption, value: &str) -> Result<bool, OptionError> {
     match value.trim().to_ascii_lowercase().as_str() {
         "true" => Ok(true),
         "false" => Ok(false),
-        _ => Err(OptionError::NotBool(name)),
+        _ => Err(OptionError::NotBool(option)),
     }
 }
 
@@ -353,24 +390,27 @@ mod tests {
 
     #[test]
     fn options_are_found_in_any_case_and_refuse_bad_values() {
+        use EngineOption::*;
         let options = Options::default();
-        assert_eq!(options.all().len(), NAMES.len());
-        assert_eq!(options.info("maxhashsize").unwrap().value, "64");
-        assert!(matches!(options.info("Nope"), Err(OptionError::Unknown(_))));
-        let changed = options.with("THREEFOLDREPETITIONDRAW", "true").unwrap();
+        assert_eq!(options.all().len(), EngineOption::ALL.len());
+        assert_eq!("maxhashsize".parse(), Ok(MaxHashSize));
+        assert_eq!(options.info(MaxHashSize).value, "64");
+        let changed = options
+            .with("THREEFOLDREPETITIONDRAW".parse().unwrap(), "true")
+            .unwrap();
         assert!(changed.threefold_repetition_draw);
-        assert_eq!(changed.info("ThreefoldRepetitionDraw").unwrap().value, "True");
-        assert!(options.with("MaxHashSize", "0").is_err());
-        assert!(options.with("MaxHashSize", "4097").is_err());
-        assert!(options.with("ReportIntermediateBestMoves", "maybe").is_err());
-        assert_eq!(options.with("MaxHashSize", "4096").unwrap().max_hash_size, 4096);
-        let auto = options.with("maxhelperthreads", "auto").unwrap();
+        assert_eq!(changed.info(ThreefoldRepetitionDraw).value, "True");
+        assert!(options.with(MaxHashSize, "0").is_err());
+        assert!(options.with(MaxHashSize, "4097").is_err());
+        assert!(options.with(ReportIntermediateBestMoves, "maybe").is_err());
+        assert_eq!(options.with(MaxHashSize, "4096").unwrap().max_hash_size, 4096);
+        let auto = options.with(MaxHelperThreads, "auto").unwrap();
         assert_eq!(auto.max_helper_threads, HelperThreads::Auto);
         assert_eq!(auto.max_helper_threads.count(), cores() - 1);
-        assert!(options.with("MaxHelperThreads", &cores().to_string()).is_err());
+        assert!(options.with(MaxHelperThreads, &cores().to_string()).is_err());
         assert_eq!(
             options
-                .with("MaxHelperThreads", "None")
+                .with(MaxHelperThreads, "None")
                 .unwrap()
                 .max_helper_threads
                 .count(),
@@ -378,24 +418,60 @@ mod tests {
         );
         assert_eq!(
             options
-                .with("PonderDuringIdle", "singlethreaded")
+                .with(PonderDuringIdle, "singlethreaded")
                 .unwrap()
                 .ponder_during_idle,
             Ponder::SingleThreaded
         );
-        assert!(options.with("PonderDuringIdle", "Sometimes").is_err());
+        assert!(options.with(PonderDuringIdle, "Sometimes").is_err());
         assert!(options.opening_book);
-        assert!(!options.with("openingbook", "FALSE").unwrap().opening_book);
-        assert!(options.with("OpeningBook", "no").is_err());
+        assert!(!options.with(OpeningBook, "FALSE").unwrap().opening_book);
+        assert!(options.with(OpeningBook, "no").is_err());
         assert_eq!(options.level, 10);
-        assert_eq!(options.with("level", " 3 ").unwrap().level, 3);
+        assert_eq!(options.with(Level, " 3 ").unwrap().level, 3);
         for bad in ["0", "11", "eleven", "", "-1", "2.5"] {
-            let refused = options.with("Level", bad).unwrap_err();
+            let refused = options.with(Level, bad).unwrap_err();
             assert_eq!(
                 refused.to_string(),
                 "Level must be a whole number from 1 to 10",
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn every_option_reads_back_from_its_name_and_sets_only_itself() {
+        let defaults = Options::default();
+        for (i, option) in EngineOption::ALL.into_iter().enumerate() {
+            assert_eq!(option.name().parse(), Ok(option));
+            assert_eq!(option.name().to_lowercase().parse(), Ok(option));
+            assert_eq!(option.to_string(), option.name());
+            assert!(!EngineOption::ALL[..i].contains(&option), "{option} listed twice");
+            // A value other than the default, as the option's kind offers it, changes this option and no other.
+            let other = match option.kind() {
+                OptionKind::Int { min, max } => if defaults.info(option).value == min.to_string() {
+                    max
+                } else {
+                    min
+                }
+                .to_string(),
+                OptionKind::Bool => bool_text(defaults.info(option).value == "False"),
+                OptionKind::Enum(values) => values.into_iter().find(|v| *v != defaults.info(option).value).unwrap(),
+            };
+            let changed = defaults.with(option, &other).unwrap();
+            for each in EngineOption::ALL {
+                let (before, after) = (defaults.info(each).value, changed.info(each).value);
+                if each == option {
+                    assert_eq!(after.to_lowercase(), other.to_lowercase(), "{option}");
+                } else {
+                    assert_eq!(before, after, "setting {option} changed {each}");
+                }
+            }
+        }
+        assert_eq!(
+            "Nope".parse::<EngineOption>().unwrap_err().to_string(),
+            "Unknown option 'Nope'. Options are: Level, MaxHashSize, MaxHelperThreads, OpeningBook, PonderDuringIdle, \
+             ReportIntermediateBestMoves, ThreefoldRepetitionDraw"
+        );
     }
 }

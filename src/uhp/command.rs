@@ -5,6 +5,7 @@ use std::fmt;
 use std::time::Duration;
 
 use super::time::{format_time, parse_time};
+use crate::engine::EngineOption;
 
 /// How long `bestmove` (or `analyze`) may think.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,9 +54,9 @@ pub enum Command {
     /// `options`
     Options,
     /// `options get Name`
-    OptionsGet(String),
-    /// `options set Name Value`
-    OptionsSet(String, String),
+    OptionsGet(EngineOption),
+    /// `options set Name Value` (the value is checked by the engine, against the option's kind)
+    OptionsSet(EngineOption, String),
     /// `help`
     Help,
     /// `perft N`
@@ -110,6 +111,12 @@ fn parse_limit(args: &[&str]) -> Result<Option<SearchLimit>, CommandError> {
         },
         _ => return Ok(None),
     }))
+}
+
+/// The option called `name` (any case); an unknown one is refused with the list of options.
+fn option(name: &str) -> Result<EngineOption, CommandError> {
+    name.parse()
+        .map_err(|e: crate::engine::OptionError| CommandError(e.to_string()))
 }
 
 /// A line that is not a command, or a command with the wrong arguments; the text says what was expected.
@@ -172,9 +179,9 @@ impl Command {
             },
             "options" => match args.as_slice() {
                 [] => Command::Options,
-                [get, name] if get.eq_ignore_ascii_case("get") => Command::OptionsGet(name.to_string()),
+                [get, name] if get.eq_ignore_ascii_case("get") => Command::OptionsGet(option(name)?),
                 [set, name, value] if set.eq_ignore_ascii_case("set") => {
-                    Command::OptionsSet(name.to_string(), value.to_string())
+                    Command::OptionsSet(option(name)?, value.to_string())
                 }
                 _ => return fail("options takes nothing, 'get <Name>' or 'set <Name> <Value>'".into()),
             },
@@ -256,6 +263,10 @@ mod tests {
         assert_eq!(Command::parse("\t"), Ok(None));
         assert_eq!(Command::parse("undo 3"), Ok(Some(Command::Undo(3))));
         assert_eq!(
+            Command::parse("options SET maxhashsize 32"),
+            Ok(Some(Command::OptionsSet(EngineOption::MaxHashSize, "32".into())))
+        );
+        assert_eq!(
             Command::parse("bestmove time 00:00:00.5000000"),
             Ok(Some(Command::BestMove(SearchLimit::Time(Duration::from_millis(500)))))
         );
@@ -271,6 +282,8 @@ mod tests {
             "perft 13",
             "play",
             "options set X",
+            "options get Nope",
+            "options set Nope 3",
         ] {
             assert!(Command::parse(bad).is_err(), "{bad}");
         }
@@ -300,8 +313,8 @@ mod tests {
             Command::Stop,
             Command::Undo(2),
             Command::Options,
-            Command::OptionsGet("MaxHashSize".into()),
-            Command::OptionsSet("MaxHashSize".into(), "32".into()),
+            Command::OptionsGet(EngineOption::MaxHashSize),
+            Command::OptionsSet(EngineOption::ThreefoldRepetitionDraw, "True".into()),
             Command::Help,
             Command::Perft(3),
             Command::Board,

@@ -21,7 +21,7 @@ use crate::engine::{OptionInfo, OptionKind};
 /// An option as UHP lists it: `Name;Type;Value;Default`, then `;Min;Max` for an `int`, `;v1;v2;…` for an `enum`
 /// and nothing more for a `bool` (the types Mzinga.Viewer accepts).
 pub(crate) fn option_line(option: &OptionInfo) -> String {
-    let head = |kind: &str| format!("{};{kind};{};{}", option.name, option.value, option.default);
+    let head = |kind: &str| format!("{};{kind};{};{}", option.option, option.value, option.default);
     match &option.kind {
         OptionKind::Int { min, max } => format!("{};{min};{max}", head("int")),
         OptionKind::Bool => head("bool"),
@@ -54,7 +54,7 @@ mod tests {
             ]
         );
         let choice = OptionInfo {
-            name: "PonderDuringIdle",
+            option: crate::engine::EngineOption::PonderDuringIdle,
             kind: OptionKind::Enum(vec!["Disabled".into(), "SingleThreaded".into()]),
             value: "Disabled".into(),
             default: "Disabled".into(),

@@ -410,16 +410,9 @@ impl<W: Write> Session<W> {
                 answer(engine.undo(n).map(game_line), line)
             }
             Command::Options => Reply::ok(engine.options().all().iter().map(option_line).collect()),
-            Command::OptionsGet(name) => answer(
-                engine
-                    .options()
-                    .info(&name)
-                    .map(|o| vec![option_line(&o)])
-                    .map_err(EngineError::from),
-                line,
-            ),
-            Command::OptionsSet(name, value) => {
-                answer(engine.set_option(&name, &value).map(|o| vec![option_line(&o)]), line)
+            Command::OptionsGet(option) => Reply::ok(vec![option_line(&engine.options().info(option))]),
+            Command::OptionsSet(option, value) => {
+                answer(engine.set_option(option, &value).map(|o| vec![option_line(&o)]), line)
             }
             Command::Help => Reply::ok(HELP.trim().lines().map(String::from).collect()),
             Command::Perft(depth) => return self.count(depth),
