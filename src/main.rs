@@ -8,19 +8,16 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use cli::engine::EngineFlags;
-
 /// Waggle: a Hive engine (with the Mosquito, Ladybug and Pillbug) speaking the Universal Hive Protocol.
 ///
 /// With no subcommand it reads UHP commands on stdin and answers on stdout, as Mzinga.Viewer and other viewers
-/// expect (type `help` for the commands). The engine flags below, given before a subcommand, mean the same for
-/// every subcommand that builds an engine (play, json, selfplay, review; tune takes --weights); one that has no use for a
-/// flag refuses it.
+/// expect (type `help` for the commands); the engine flags below set its options. Each subcommand that builds an
+/// engine takes those of them it uses after its name (`waggle play --level 3`), with the same meaning.
 #[derive(Parser)]
-#[command(name = "waggle", version, about, long_about)]
+#[command(name = "waggle", version, about, long_about, args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(flatten)]
-    engine: EngineFlags,
+    engine: cli::uhp::Args,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -58,19 +55,18 @@ enum Command {
 
 fn main() -> ExitCode {
     let Cli { engine, command } = Cli::parse();
-    let refuse = |name: &str| engine.check(name, &[]);
     let result = match command {
-        None => cli::uhp::run(&engine),
-        Some(Command::Perft(args)) => refuse("perft").and_then(|()| cli::perft::run(args)),
-        Some(Command::Bench(args)) => refuse("bench").and_then(|()| cli::bench::run(args)),
-        Some(Command::Play(args)) => cli::play::run(args, &engine),
-        Some(Command::Selfplay(args)) => cli::selfplay::run(args, &engine),
-        Some(Command::Tune(args)) => cli::tune::run(args, &engine),
-        Some(Command::Book(args)) => refuse("book").and_then(|()| cli::book::run(args)),
-        Some(Command::Draw(args)) => refuse("draw").and_then(|()| cli::draw::run(args)),
-        Some(Command::Json(args)) => cli::json::run(args, &engine),
-        Some(Command::Review(args)) => cli::review::run(args, &engine),
-        Some(Command::Match(args)) => refuse("match").and_then(|()| cli::arena::run(*args)),
+        None => cli::uhp::run(engine),
+        Some(Command::Perft(args)) => cli::perft::run(args),
+        Some(Command::Bench(args)) => cli::bench::run(args),
+        Some(Command::Play(args)) => cli::play::run(args),
+        Some(Command::Selfplay(args)) => cli::selfplay::run(args),
+        Some(Command::Tune(args)) => cli::tune::run(args),
+        Some(Command::Book(args)) => cli::book::run(args),
+        Some(Command::Draw(args)) => cli::draw::run(args),
+        Some(Command::Json(args)) => cli::json::run(args),
+        Some(Command::Review(args)) => cli::review::run(args),
+        Some(Command::Match(args)) => cli::arena::run(*args),
     };
     match result {
         Ok(code) => code,

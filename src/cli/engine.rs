@@ -1,117 +1,183 @@
-//! The flags that shape an engine, given before the subcommand (`waggle --threads 2 play`), and the one way every
-//! subcommand builds its [`Engine`] from them: the same flag means the same thing everywhere. Each subcommand
-//! gives its own defaults (the JSON API and self-play use smaller tables, self-play no book), and refuses the
-//! flags it has no use for rather than ignore them.
+//! The flags that shape an engine, and the one way every subcommand builds its [`Engine`] from them: the same flag
+//! means the same thing everywhere. Each flag (or pair of flags always taken together) is a group of its own that a
+//! subcommand flattens into its arguments when it uses it (`waggle play --threads 2`), so that clap itself lists,
+//! completes and refuses them; the bare UHP engine takes them all (`waggle --threads 2`). Each subcommand gives its
+//! own defaults (the JSON API and self-play use smaller tables, self-play no book).
 
 use std::ffi::OsStr;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::Args;
 use waggle::{Engine, EngineOption, HelperThreads, OptionKind, Options, WeightSets};
 
-/// The engine's flags: every UHP option, the weights, and `--verbose`. Unset flags take the subcommand's defaults.
+/// The heading the engine's flags stand under in each `--help`, apart from the subcommand's own.
+const HEADING: &str = "Engine flags";
+
+/// The table and the search threads: every subcommand whose engine searches in earnest.
 #[derive(Args, Debug, Default)]
-pub struct EngineFlags {
+#[command(next_help_heading = HEADING)]
+pub struct TableFlags {
+    #[command(flatten)]
+    hash: HashFlag,
+    /// Search threads, the first included (UHP option MaxHelperThreads: threads − 1 helpers); 0 for one per core.
+    #[arg(long, value_name = "N", value_parser = threads)]
+    threads: Option<HelperThreads>,
+}
+
+/// The table's size alone.
+#[derive(Args, Debug, Default)]
+#[command(next_help_heading = HEADING)]
+pub struct HashFlag {
     #[arg(long, value_name = "MB", value_parser = OptionValue(EngineOption::MaxHashSize),
           help = about(EngineOption::MaxHashSize, "Transposition table size in MB"))]
     max_hash_size: Option<String>,
-    /// Print `Move;Depth;Score;PV…` lines while thinking (UHP option ReportIntermediateBestMoves).
-    #[arg(long)]
-    report_intermediate_best_moves: bool,
-    /// End the game as a draw when a position occurs for the third time (UHP option ThreefoldRepetitionDraw).
-    #[arg(long)]
-    threefold_repetition_draw: bool,
-    /// Search threads, the first included (UHP option MaxHelperThreads: threads − 1 helpers); 0 for one per core.
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
-    #[arg(long, value_name = "MODE", value_parser = OptionValue(EngineOption::PonderDuringIdle),
-          help = about(EngineOption::PonderDuringIdle, "Think while waiting for a command"))]
-    ponder_during_idle: Option<String>,
-    #[arg(long, value_name = "BOOL", value_parser = OptionValue(EngineOption::OpeningBook),
-          help = about(EngineOption::OpeningBook, "Play the opening book's moves where it has one"))]
-    opening_book: Option<String>,
-    #[arg(long, value_name = "N", global = true, value_parser = OptionValue(EngineOption::Level),
-          help = about(EngineOption::Level, "Playing level: the lowest a beginner can beat, the highest full strength. \
-                                             May also follow the subcommand: `waggle play --level 3`"))]
-    level: Option<String>,
-    /// Play as the reference player the levels are calibrated against: a random legal move, unless one wins at once.
-    #[arg(long)]
-    reference_player: bool,
-    /// Also print each completed depth's search information to stderr.
-    #[arg(long)]
-    pub verbose: bool,
+}
+
+/// The evaluation's weights.
+#[derive(Args, Debug, Default)]
+#[command(next_help_heading = HEADING)]
+pub struct WeightsFlag {
     /// Evaluate with the weights in this file (`name value` lines, as `waggle tune` writes them; a `[GameType]`
     /// header starts a set for that game type).
     #[arg(long, value_name = "FILE")]
     weights: Option<PathBuf>,
 }
 
-/// The flags a subcommand that has no use for the others takes.
-pub const HASH: &str = "--max-hash-size";
-pub const THREADS: &str = "--threads";
-pub const BOOK: &str = "--opening-book";
-pub const THREEFOLD: &str = "--threefold-repetition-draw";
-pub const WEIGHTS: &str = "--weights";
-pub const LEVEL: &str = "--level";
-pub const REFERENCE: &str = "--reference-player";
+/// The opening book.
+#[derive(Args, Debug, Default)]
+#[command(next_help_heading = HEADING)]
+pub struct BookFlag {
+    #[arg(long, value_name = "BOOL", value_parser = OptionValue(EngineOption::OpeningBook),
+          help = about(EngineOption::OpeningBook, "Play the opening book's moves where it has one"))]
+    opening_book: Option<String>,
+}
+
+/// The repetition rule.
+#[derive(Args, Debug, Default)]
+#[command(next_help_heading = HEADING)]
+pub struct ThreefoldFlag {
+    #[arg(long, help = about(EngineOption::ThreefoldRepetitionDraw,
+                             "End the game as a draw when a position occurs for the third time"))]
+    threefold_repetition_draw: bool,
+}
+
+/// The playing level.
+#[derive(Args, Debug, Default)]
+#[command(next_help_heading = HEADING)]
+pub struct LevelFlag {
+    #[arg(long, value_name = "N", value_parser = OptionValue(EngineOption::Level),
+          help = about(EngineOption::Level, "Playing level: the lowest a beginner can beat, the highest is full strength"))]
+    level: Option<String>,
+}
+
+/// How a game against the engine is played: the level, or the reference player the levels are measured against.
+#[derive(Args, Debug, Default)]
+#[command(next_help_heading = HEADING)]
+pub struct StrengthFlags {
+    #[command(flatten)]
+    level: LevelFlag,
+    /// Play as the reference player the levels are calibrated against: a random legal move, unless one wins at once.
+    #[arg(long)]
+    reference_player: bool,
+}
+
+/// What only the UHP engine takes: its reports while thinking, and thinking while idle.
+#[derive(Args, Debug, Default)]
+#[command(next_help_heading = HEADING)]
+pub struct SessionFlags {
+    #[arg(long, help = about(EngineOption::ReportIntermediateBestMoves, "Print `Move;Depth;Score;PV…` lines while thinking"))]
+    report_intermediate_best_moves: bool,
+    #[arg(long, value_name = "MODE", value_parser = OptionValue(EngineOption::PonderDuringIdle),
+          help = about(EngineOption::PonderDuringIdle, "Think while waiting for a command"))]
+    ponder_during_idle: Option<String>,
+    /// Also print each completed depth's search information to stderr.
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+/// Every engine flag: those of the UHP engine, and of `waggle play` but the session's.
+#[derive(Args, Debug, Default)]
+pub struct EngineFlags {
+    #[command(flatten)]
+    pub table: TableFlags,
+    #[command(flatten)]
+    pub weights: WeightsFlag,
+    #[command(flatten)]
+    pub book: BookFlag,
+    #[command(flatten)]
+    pub threefold: ThreefoldFlag,
+    #[command(flatten)]
+    pub strength: StrengthFlags,
+}
 
 impl EngineFlags {
-    /// The flags given, by name.
-    fn given(&self) -> Vec<&'static str> {
-        let flags = [
-            ("--max-hash-size", self.max_hash_size.is_some()),
-            ("--report-intermediate-best-moves", self.report_intermediate_best_moves),
-            ("--threefold-repetition-draw", self.threefold_repetition_draw),
-            ("--threads", self.threads.is_some()),
-            ("--ponder-during-idle", self.ponder_during_idle.is_some()),
-            ("--opening-book", self.opening_book.is_some()),
-            ("--level", self.level.is_some()),
-            ("--reference-player", self.reference_player),
-            ("--verbose", self.verbose),
-            ("--weights", self.weights.is_some()),
-        ];
-        flags
-            .into_iter()
-            .filter(|(_, given)| *given)
-            .map(|(name, _)| name)
-            .collect()
+    /// Lay the flags given over `options`.
+    pub fn set(&self, options: &mut Options) -> Result<()> {
+        self.table.set(options)?;
+        self.book.set(options)?;
+        self.threefold.set(options);
+        self.strength.set(options)
     }
+}
 
-    /// Refuse the flags given that `subcommand` has no use for (it takes those in `takes`).
-    pub fn check(&self, subcommand: &str, takes: &[&str]) -> Result<()> {
-        let refused: Vec<&str> = self.given().into_iter().filter(|flag| !takes.contains(flag)).collect();
-        match refused.as_slice() {
-            [] => Ok(()),
-            [flag] => bail!("{flag} has no use in waggle {subcommand}"),
-            flags => bail!("{} have no use in waggle {subcommand}", flags.join(", ")),
+impl TableFlags {
+    /// Lay the flags given over `options`.
+    pub fn set(&self, options: &mut Options) -> Result<()> {
+        self.hash.set(options)?;
+        if let Some(helpers) = self.threads {
+            options.max_helper_threads = helpers;
         }
+        Ok(())
     }
+}
 
-    /// The options: `defaults` with the flags given laid over them.
-    pub fn options(&self, defaults: Options) -> Result<Options> {
-        let mut options = defaults;
-        let given = [
-            (EngineOption::MaxHashSize, &self.max_hash_size),
-            (EngineOption::PonderDuringIdle, &self.ponder_during_idle),
-            (EngineOption::OpeningBook, &self.opening_book),
-            (EngineOption::Level, &self.level),
-        ];
-        for (option, value) in given {
-            if let Some(value) = value {
-                options = options.with(option, value)?;
-            }
-        }
-        if let Some(threads) = self.threads {
-            options.max_helper_threads = HelperThreads::for_threads(threads).context("--threads")?;
-        }
-        options.reference_player |= self.reference_player;
-        options.report_intermediate_best_moves |= self.report_intermediate_best_moves;
+impl HashFlag {
+    /// Lay the flag, if given, over `options`.
+    pub fn set(&self, options: &mut Options) -> Result<()> {
+        set(options, EngineOption::MaxHashSize, &self.max_hash_size)
+    }
+}
+
+impl BookFlag {
+    /// Lay the flag, if given, over `options`.
+    pub fn set(&self, options: &mut Options) -> Result<()> {
+        set(options, EngineOption::OpeningBook, &self.opening_book)
+    }
+}
+
+impl ThreefoldFlag {
+    /// Lay the flag, if given, over `options`.
+    pub fn set(&self, options: &mut Options) {
         options.threefold_repetition_draw |= self.threefold_repetition_draw;
-        Ok(options)
     }
+}
 
+impl LevelFlag {
+    /// Lay the flag, if given, over `options`.
+    pub fn set(&self, options: &mut Options) -> Result<()> {
+        set(options, EngineOption::Level, &self.level)
+    }
+}
+
+impl StrengthFlags {
+    /// Lay the flags given over `options`.
+    pub fn set(&self, options: &mut Options) -> Result<()> {
+        options.reference_player |= self.reference_player;
+        self.level.set(options)
+    }
+}
+
+impl SessionFlags {
+    /// Lay the flags given over `options`.
+    pub fn set(&self, options: &mut Options) -> Result<()> {
+        options.report_intermediate_best_moves |= self.report_intermediate_best_moves;
+        set(options, EngineOption::PonderDuringIdle, &self.ponder_during_idle)
+    }
+}
+
+impl WeightsFlag {
     /// The evaluation weights: those of `--weights`, else the built-in ones.
     pub fn weights(&self) -> Result<WeightSets> {
         let Some(path) = &self.weights else {
@@ -121,12 +187,29 @@ impl EngineFlags {
         WeightSets::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
     }
 
-    /// The engine: `defaults` with the flags laid over them, and the weights.
-    pub fn build(&self, defaults: Options) -> Result<Engine> {
-        let mut engine = Engine::new(self.options(defaults)?).context("starting the engine")?;
+    /// The engine: `options` (the flags already laid over them), with these weights.
+    pub fn build(&self, options: Options) -> Result<Engine> {
+        let mut engine = Engine::new(options).context("starting the engine")?;
         engine.set_weights(self.weights()?);
         Ok(engine)
     }
+}
+
+/// `option` set to `value`, if given (already checked by [`OptionValue`], so an error here is only a safeguard).
+fn set(options: &mut Options, option: EngineOption, value: &Option<String>) -> Result<()> {
+    if let Some(value) = value {
+        *options = options.with(option, value)?;
+    }
+    Ok(())
+}
+
+/// `--threads N`: the helpers of a search of N threads in all (0: one per core).
+fn threads(text: &str) -> Result<HelperThreads, String> {
+    let threads = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of threads"))?;
+    HelperThreads::for_threads(threads).map_err(|e| e.to_string())
 }
 
 /// The help of the flag that sets `option`: `text`, the option's name and, for a number, its bounds (the choices of

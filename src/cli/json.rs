@@ -12,7 +12,7 @@ use clap::Args as ClapArgs;
 
 use waggle::json::{serve_http, serve_lines, Thinking};
 
-use super::engine::{EngineFlags, BOOK, HASH, LEVEL, THREADS, WEIGHTS};
+use super::engine::{BookFlag, LevelFlag, TableFlags, WeightsFlag};
 use super::interrupt;
 
 #[derive(ClapArgs)]
@@ -20,13 +20,24 @@ pub struct Args {
     /// Serve HTTP on this address (for example 127.0.0.1:8080), one request per POST body.
     #[arg(long, value_name = "ADDR")]
     listen: Option<String>,
+    #[command(flatten)]
+    table: TableFlags,
+    #[command(flatten)]
+    weights: WeightsFlag,
+    #[command(flatten)]
+    book: BookFlag,
+    #[command(flatten)]
+    level: LevelFlag,
 }
 
-pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
-    flags.check("json", &[HASH, THREADS, BOOK, WEIGHTS, LEVEL])?;
+pub fn run(args: Args) -> Result<ExitCode> {
+    let mut options = Thinking::default_options();
+    args.table.set(&mut options)?;
+    args.book.set(&mut options)?;
+    args.level.set(&mut options)?;
     let thinking = Thinking {
-        options: flags.options(Thinking::default_options())?,
-        weights: flags.weights()?,
+        options,
+        weights: args.weights.weights()?,
     };
     match args.listen {
         None => {

@@ -12,7 +12,7 @@ use waggle::play::{run as play, Lines, Plain, PlayConfig};
 use waggle::Options;
 use waggle::{Color, GameType};
 
-use super::engine::{EngineFlags, BOOK, HASH, LEVEL, REFERENCE, THREADS, THREEFOLD, WEIGHTS};
+use super::engine::EngineFlags;
 use super::{interrupt, parse_seconds};
 
 #[derive(ClapArgs)]
@@ -29,6 +29,8 @@ pub struct Args {
     /// Start from this GameString instead of a new game.
     #[arg(long, value_name = "GAMESTRING")]
     from: Option<String>,
+    #[command(flatten)]
+    engine: EngineFlags,
 }
 
 /// Lines from a terminal, with line editing and history.
@@ -54,7 +56,7 @@ impl Lines for Editor {
     }
 }
 
-pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
+pub fn run(args: Args) -> Result<ExitCode> {
     let person = match args.color.to_ascii_lowercase().as_str() {
         "white" | "w" => Color::White,
         "black" | "b" => Color::Black,
@@ -67,8 +69,9 @@ pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
         think: args.time,
         color: super::colour(),
     };
-    flags.check("play", &[HASH, THREADS, BOOK, THREEFOLD, WEIGHTS, LEVEL, REFERENCE])?;
-    let engine = flags.build(Options::default())?;
+    let mut options = Options::default();
+    args.engine.set(&mut options)?;
+    let engine = args.engine.weights.build(options)?;
     let stopper = engine.stopper();
     interrupt::on_press(move |_| {
         if stopper.is_searching() {

@@ -19,7 +19,7 @@ use waggle::record::PgnGame;
 use waggle::review::{Ply, Review};
 use waggle::{Limits, Options};
 
-use super::engine::{EngineFlags, HASH, THREADS, THREEFOLD, WEIGHTS};
+use super::engine::{TableFlags, ThreefoldFlag, WeightsFlag};
 use super::{interrupt, parse_seconds};
 use input::Source;
 
@@ -50,6 +50,12 @@ pub struct Args {
     /// Print one JSON object a move and one with the summary, instead of text.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    table: TableFlags,
+    #[command(flatten)]
+    weights: WeightsFlag,
+    #[command(flatten)]
+    threefold: ThreefoldFlag,
 }
 
 impl Args {
@@ -66,12 +72,15 @@ impl Args {
     }
 }
 
-pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
-    flags.check("review", &[HASH, THREADS, THREEFOLD, WEIGHTS])?;
-    let mut engine = flags.build(Options {
+pub fn run(args: Args) -> Result<ExitCode> {
+    // The book's moves are not judged: a review searches every position.
+    let mut options = Options {
         opening_book: false,
         ..Options::default()
-    })?;
+    };
+    args.table.set(&mut options)?;
+    args.threefold.set(&mut options);
+    let mut engine = args.weights.build(options)?;
     let sources = match input::read_all(&args.games, engine.rules()) {
         Ok(sources) => sources,
         Err(message) => return bad_input(&message),

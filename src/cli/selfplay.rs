@@ -13,7 +13,7 @@ use clap::Args as ClapArgs;
 use waggle::tune::{selfplay as play, SelfPlay};
 use waggle::GameType;
 
-use super::engine::{EngineFlags, BOOK, HASH, THREADS, THREEFOLD, WEIGHTS};
+use super::engine::{BookFlag, HashFlag, ThreefoldFlag, WeightsFlag};
 use super::interrupt;
 
 #[derive(ClapArgs)]
@@ -36,16 +36,27 @@ pub struct Args {
     /// The game type.
     #[arg(long, value_name = "TYPE", default_value = "Base+MLP")]
     game_type: GameType,
-    /// Games played at once (each engine's search threads are --threads, given before `selfplay`).
+    /// Games played at once, each engine searching on one thread.
     #[arg(long, value_name = "N", default_value_t = 1)]
     threads: usize,
     /// Write the games here instead of to standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    #[command(flatten)]
+    hash: HashFlag,
+    #[command(flatten)]
+    weights: WeightsFlag,
+    #[command(flatten)]
+    book: BookFlag,
+    #[command(flatten)]
+    threefold: ThreefoldFlag,
 }
 
-pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
-    flags.check("selfplay", &[HASH, THREADS, BOOK, THREEFOLD, WEIGHTS])?;
+pub fn run(args: Args) -> Result<ExitCode> {
+    let mut options = SelfPlay::default_options();
+    args.hash.set(&mut options)?;
+    args.book.set(&mut options)?;
+    args.threefold.set(&mut options);
     let settings = SelfPlay {
         games: args.games,
         game_type: args.game_type,
@@ -53,8 +64,8 @@ pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
         nodes: args.nodes,
         max_plies: args.max_plies,
         seed: args.seed,
-        options: flags.options(SelfPlay::default_options())?,
-        weights: flags.weights()?,
+        options,
+        weights: args.weights.weights()?,
     };
     let mut sink: Box<dyn Write> = match &args.out {
         Some(path) => Box::new(io::BufWriter::new(

@@ -17,10 +17,15 @@ use waggle::record::GameRecord;
 use waggle::tune::{fit, samples, FitSettings, WinCurve};
 use waggle::{GameType, Options};
 
-use super::engine::{EngineFlags, HASH, THREADS, WEIGHTS};
+use super::engine::{TableFlags, WeightsFlag};
 use super::interrupt;
 
 #[derive(ClapArgs)]
+// The table and the threads serve only the searches of --win-curve.
+#[command(
+    mut_arg("max_hash_size", |a| a.requires("win_curve").help_heading(WIN_CURVE_FLAGS)),
+    mut_arg("threads", |a| a.requires("win_curve").help_heading(WIN_CURVE_FLAGS))
+)]
 pub struct Args {
     /// Files of games written by `waggle selfplay`.
     #[arg(required = true)]
@@ -41,18 +46,23 @@ pub struct Args {
     /// win chance = 1 / (1 + 10^(-score / S)).
     #[arg(long, value_name = "NODES", conflicts_with_all = ["iterations", "learning_rate", "out"])]
     win_curve: Option<u64>,
+    #[command(flatten)]
+    weights: WeightsFlag,
+    #[command(flatten)]
+    table: TableFlags,
 }
+
+/// The heading of the engine flags that only --win-curve takes.
+const WIN_CURVE_FLAGS: &str = "Engine flags with --win-curve";
 
 /// A line on stderr after this many positions searched, to show that the searching goes on.
 const PROGRESS_EVERY: usize = 5000;
 
-pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
+pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(nodes) = args.win_curve {
-        flags.check("tune --win-curve", &[HASH, THREADS, WEIGHTS])?;
         let records = super::read_games(&args.files)?;
-        return win_curve(&records, flags, nodes, args.skip);
+        return win_curve(&records, &args, nodes);
     }
-    flags.check("tune", &[WEIGHTS])?;
     let records = super::read_games(&args.files)?;
     let samples = samples(&records, args.skip).context("replaying the games")?;
     let mut stdout = io::stdout().lock();
@@ -64,7 +74,7 @@ pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
     };
     // The fit starts from the weights of the games' game type (that of the first game).
     let game_type = records.first().map_or(GameType::MLP, |r| r.game.game_type);
-    let start = *flags.weights()?.for_game(game_type);
+    let start = *args.weights.weights()?.for_game(game_type);
     let stop = interrupt::flag()?;
     let found = fit(&samples, &start, &settings, &stop);
     let interrupted = found.iterations < args.iterations;
@@ -93,13 +103,16 @@ pub fn run(args: Args, flags: &EngineFlags) -> Result<ExitCode> {
     })
 }
 
-/// `--win-curve NODES`: search the positions of `records` from ply `skip` on and print the curve fitted to them.
-fn win_curve(records: &[GameRecord], flags: &EngineFlags, nodes: u64, skip: usize) -> Result<ExitCode> {
-    let mut engine = flags.build(Options {
+/// `--win-curve NODES`: search the positions of `records` from ply `--skip` on and print the curve fitted to them.
+fn win_curve(records: &[GameRecord], args: &Args, nodes: u64) -> Result<ExitCode> {
+    let skip = args.skip;
+    let mut options = Options {
         opening_book: false,
         max_hash_size: 64,
         ..Options::default()
-    })?;
+    };
+    args.table.set(&mut options)?;
+    let mut engine = args.weights.build(options)?;
     let stop = interrupt::flag()?;
     let mut searched = 0;
     let curve = WinCurve::measure(records, &mut engine, nodes, skip, &stop, |n| {

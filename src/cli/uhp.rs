@@ -8,17 +8,30 @@ use std::process::ExitCode;
 use std::thread;
 
 use anyhow::{Context, Result};
+use clap::Args as ClapArgs;
 use waggle::uhp::{Event, Session};
 use waggle::Options;
 
-use super::engine::EngineFlags;
+use super::engine::{EngineFlags, SessionFlags};
 use super::interrupt;
 
-pub fn run(flags: &EngineFlags) -> Result<ExitCode> {
-    let engine = flags.build(Options::default())?;
+/// The UHP engine's flags: every engine flag.
+#[derive(ClapArgs)]
+pub struct Args {
+    #[command(flatten)]
+    engine: EngineFlags,
+    #[command(flatten)]
+    session: SessionFlags,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let mut options = Options::default();
+    args.engine.set(&mut options)?;
+    args.session.set(&mut options)?;
+    let engine = args.engine.weights.build(options)?;
     let stdout = io::stdout();
     let mut session = Session::new(stdout.lock(), engine);
-    session.set_verbose(flags.verbose);
+    session.set_verbose(args.session.verbose);
     let interrupts = session.sender();
     interrupt::on_press(move |_| {
         // The session has ended and the process is on its way out.
