@@ -6,7 +6,7 @@ mod cli;
 use std::io;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Waggle: a Hive engine (with the Mosquito, Ladybug and Pillbug) speaking the Universal Hive Protocol.
 ///
@@ -51,6 +51,10 @@ enum Command {
     /// Play UHP engines against each other and say which is stronger (`waggle match merge FILES…` sums up the
     /// results files of the shards of one match).
     Match(Box<cli::arena::Args>),
+    /// Print the shell completion script for waggle (for bash: `source <(waggle completions bash)`).
+    Completions(cli::completions::Args),
+    /// Print the manual page, in roff (`waggle man | man -l -`), or write every page with --dir.
+    Man(cli::man::Args),
 }
 
 fn main() -> ExitCode {
@@ -67,6 +71,8 @@ fn main() -> ExitCode {
         Some(Command::Json(args)) => cli::json::run(args),
         Some(Command::Review(args)) => cli::review::run(args),
         Some(Command::Match(args)) => cli::arena::run(*args),
+        Some(Command::Completions(args)) => cli::completions::run(args, Cli::command()),
+        Some(Command::Man(args)) => cli::man::run(args, Cli::command()),
     };
     match result {
         Ok(code) => code,

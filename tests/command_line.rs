@@ -3,6 +3,8 @@
 
 mod common;
 
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 use common::Engine;
@@ -177,4 +179,163 @@ fn a_flag_checks_its_option_as_options_set_does() {
     let choices: Vec<&str> = line.split(';').skip(4).collect();
     let listed = format!("[possible values: {}]", choices.join(", "));
     assert!(help.contains(&listed), "{help} / {listed}");
+}
+
+/// A scratch directory of this test file's own, emptied when made and removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("waggle-command-line-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Whether `program` runs here (`program --version`); if not, the test that needs it says loudly that it skips,
+/// and which Debian `packages` bring it.
+fn available(program: &str, packages: &str, test: &str) -> bool {
+    let runs = Command::new(program)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    if !runs {
+        // Straight to stderr, not `eprintln!`: the test harness hides what a passing test prints that way.
+        let _ = writeln!(
+            std::io::stderr(),
+            "\n*** SKIPPED {test}: `{program}` is not installed here (Debian: apt-get install {packages}) ***\n"
+        );
+    }
+    runs
+}
+
+#[test]
+fn the_bash_completion_script_completes_subcommands_flags_and_values() {
+    if !available(
+        "bash",
+        "bash",
+        "the_bash_completion_script_completes_subcommands_flags_and_values",
+    ) {
+        return;
+    }
+    let output = waggle(&["completions", "bash"]);
+    assert!(output.status.success());
+    let dir = Scratch::new("bash");
+    let script = dir.0.join("waggle.bash");
+    std::fs::write(&script, &output.stdout).unwrap();
+    // Bash calls the completion function with the command, the word being completed and the word before it, and
+    // sets COMP_WORDS and COMP_CWORD; each case prints the completions offered, one line a case.
+    let cases = [
+        (vec!["waggle", ""], 1),
+        (vec!["waggle", "play", "--le"], 2),
+        (vec!["waggle", "perft", "--le"], 2),
+        (vec!["waggle", "--ponder-during-idle", ""], 2),
+        (vec!["waggle", "completions", ""], 2),
+    ];
+    let mut program = format!("set -u\nsource '{}'\ncomplete -p waggle\n", script.display());
+    for (words, current) in &cases {
+        let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+        program += &format!(
+            "COMP_WORDS=({}); COMP_CWORD={current}; COMPREPLY=(); _waggle waggle '{}' '{}'; echo \"${{COMPREPLY[*]}}\"\n",
+            quoted.join(" "),
+            words[*current],
+            words[current - 1]
+        );
+    }
+    let output = Command::new("bash")
+        .args(["--noprofile", "--norc", "-c", &program])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success() && stderr.is_empty(),
+        "the script does not load: {stderr}"
+    );
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<Vec<&str>> = stdout.lines().map(|l| l.split_whitespace().collect()).collect();
+    assert_eq!(lines.len(), cases.len() + 1, "{stdout}");
+    assert!(lines[0].ends_with(&["waggle"]), "not registered for waggle: {stdout}");
+    for subcommand in ["perft", "play", "match", "review", "completions", "man"] {
+        assert!(lines[1].contains(&subcommand), "{subcommand} not offered: {stdout}");
+    }
+    assert!(lines[1].contains(&"--threads"), "{stdout}");
+    assert_eq!(lines[2], ["--level"], "{stdout}");
+    assert!(lines[3].is_empty(), "perft takes no --level: {stdout}");
+    assert_eq!(lines[4], ["Disabled", "SingleThreaded", "MultiThreaded"], "{stdout}");
+    assert!(
+        lines[5].ends_with(&["bash", "elvish", "fish", "powershell", "zsh"]),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn every_shell_gets_a_script() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let output = waggle(&["completions", shell]);
+        assert!(output.status.success(), "{shell}");
+        let script = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            script.contains("max-hash-size") && script.contains("selfplay"),
+            "{shell}: {script}"
+        );
+    }
+    let output = waggle(&["completions", "tcsh"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("possible values: bash"));
+}
+
+#[test]
+fn every_manual_page_renders_without_warnings() {
+    if !available("man", "man-db groff-base", "every_manual_page_renders_without_warnings") {
+        return;
+    }
+    let dir = Scratch::new("man");
+    let output = waggle(&["man", "--dir", dir.0.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let mut pages: Vec<String> = std::fs::read_dir(&dir.0)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    pages.sort();
+    for subcommand in ["play", "perft", "match", "match-merge", "completions", "man"] {
+        assert!(pages.contains(&format!("waggle-{subcommand}.1")), "{pages:?}");
+    }
+    assert!(pages.contains(&"waggle.1".to_string()), "{pages:?}");
+    for page in &pages {
+        // The pages are UTF-8 (the help texts have … and −), read as a UTF-8 terminal reads them; `w`: every
+        // warning groff has.
+        let output = Command::new("man")
+            .args(["--warnings=w", "-l"])
+            .arg(dir.0.join(page))
+            .env("LC_ALL", "C.UTF-8")
+            .env("MANWIDTH", "100")
+            .env_remove("MANPAGER")
+            .env_remove("PAGER")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success() && stderr.is_empty(), "{page}: {stderr}");
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains("NAME") && text.contains("SYNOPSIS"), "{page}: {text}");
+    }
+    // `waggle man play` prints the page --dir writes, and it documents play's flags, --level among them.
+    let play = waggle(&["man", "play"]);
+    assert!(play.status.success());
+    assert_eq!(play.stdout, std::fs::read(dir.0.join("waggle-play.1")).unwrap());
+    assert!(String::from_utf8_lossy(&play.stdout).contains(r"\-\-level"));
+    assert_eq!(waggle(&["man"]).stdout, std::fs::read(dir.0.join("waggle.1")).unwrap());
+    let output = waggle(&["man", "nope"]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no subcommand 'nope': the subcommands are perft"));
 }

@@ -4,10 +4,12 @@
 pub mod arena;
 pub mod bench;
 pub mod book;
+pub mod completions;
 pub mod draw;
 pub mod engine;
 pub mod interrupt;
 pub mod json;
+pub mod man;
 pub mod perft;
 pub mod play;
 pub mod review;
