@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::engine::{Engine, EngineError, HelperThreads, Options};
+use crate::record::notation::GameStringError;
 use crate::search::{Limits, Stopper};
 
 /// The table size of every bench search, in MB.
@@ -95,7 +96,8 @@ impl Bench {
     ) -> Result<Vec<BenchLine>, EngineError> {
         let mut lines = Vec::with_capacity(POSITIONS.len());
         for (name, game) in POSITIONS {
-            self.engine.new_game(Some(game.trim()))?;
+            self.engine
+                .new_game(&game.trim().parse().map_err(GameStringError::from)?)?;
             let start = Instant::now();
             let thought = self.engine.best_move(&Limits::depth(self.depth), |_| {})?;
             if interrupted.load(Ordering::SeqCst) {

@@ -5,15 +5,17 @@
 //! typed answers and errors:
 //!
 //! ```
-//! use waggle::{Engine, EngineError, Limits, Options};
+//! use waggle::{Engine, EngineError, GameType, Limits, MoveString, Options};
 //!
 //! let mut engine = Engine::new(Options::default()).expect("a 64 MB table");
-//! engine.new_game(Some("Base+MLP"))?;
-//! engine.play("wS1")?;
-//! engine.play("bP -wS1")?; // any MoveString that names the cell is accepted
-//! assert!(matches!(engine.play("wQ bP"), Err(EngineError::Move(_)))); // and an illegal one refused
+//! engine.new_game(&GameType::MLP.into())?;
+//! // Text is read once, into a MoveString (its syntax); the engine finds the move it names (its meaning).
+//! let name = |text: &str| text.parse::<MoveString>().expect("a MoveString");
+//! engine.play(name("wS1"))?;
+//! engine.play(name("bP -wS1"))?; // any MoveString that names the cell is accepted
+//! assert!(matches!(engine.play(name("wQ bP")), Err(EngineError::Move(_)))); // and an illegal move refused
 //! let thought = engine.best_move(&Limits::depth(2), |_| {})?;
-//! let game = engine.play(&thought.best.to_string())?;
+//! let game = engine.play(thought.best)?;
 //! assert_eq!(game.record().len(), 3);
 //! assert!(game.game_string().to_string().starts_with("Base+MLP;InProgress;Black[2];wS1;bP -wS1;"));
 //! # Ok::<(), EngineError>(())

@@ -4,20 +4,20 @@
 use std::time::Duration;
 
 use waggle::{Engine, EngineError, EngineOption, Options};
-use waggle::{Game, GameState, GameType, PlayError, Rules};
+use waggle::{Game, GameState, GameString, GameType, MoveString, Rules};
 use waggle::{Limits, Searcher};
 
 #[test]
 fn a_whole_game_through_the_engine() {
     let mut engine = Engine::new(Options::default()).unwrap();
-    engine.new_game(Some("Base+MLP")).unwrap();
+    engine.new_game(&GameType::MLP.into()).unwrap();
     for _ in 0..200 {
         let Ok(thought) = engine.best_move(&Limits::depth(1), |_| {}) else {
             break;
         };
         let legal = engine.valid_moves().unwrap();
         assert!(legal.contains(&thought.best), "{} not among {legal:?}", thought.best);
-        engine.play(&thought.best.to_string()).unwrap();
+        engine.play(thought.best).unwrap();
     }
     let game = engine.game().unwrap();
     // The record replays to the same game under Waggle's own rules.
@@ -32,21 +32,16 @@ fn a_whole_game_through_the_engine() {
 fn errors_are_typed_and_change_nothing() {
     let mut engine = Engine::new(Options::default()).unwrap();
     assert_eq!(engine.valid_moves().err(), Some(EngineError::NoGame));
-    engine.new_game(None).unwrap();
-    engine.play("wS1").unwrap();
+    let name = |text: &str| text.parse::<MoveString>().unwrap();
+    engine.new_game(&GameType::BASE.into()).unwrap();
+    engine.play(name("wS1")).unwrap();
     let before = engine.game().unwrap().game_string();
-    assert!(matches!(
-        engine.play("bQ wS1-"),
-        Err(EngineError::Move(PlayError::Illegal(_)))
-    ));
-    assert!(matches!(
-        engine.play("bZ"),
-        Err(EngineError::Move(PlayError::Notation(_)))
-    ));
-    assert!(matches!(
-        engine.new_game(Some("Base;InProgress;White[1];bS1")),
-        Err(EngineError::Load(_))
-    ));
+    assert!(matches!(engine.play(name("bQ wS1-")), Err(EngineError::Move(_))));
+    // Text is read before it reaches the engine: what is not a MoveString or a GameString never gets there.
+    assert!("bZ".parse::<MoveString>().is_err());
+    assert!("Base;Going;White[1]".parse::<GameString>().is_err());
+    let illegal: GameString = "Base;InProgress;White[1];bS1".parse().unwrap();
+    assert!(matches!(engine.new_game(&illegal), Err(EngineError::Load(_))));
     assert!(matches!(engine.undo(2), Err(EngineError::Undo(_))));
     assert!(matches!(
         engine.set_option(EngineOption::MaxHashSize, "0"),

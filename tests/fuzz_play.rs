@@ -80,7 +80,7 @@ fn fuzz(seed: u64, length: usize) {
     for person in Color::ALL {
         let config = PlayConfig {
             person,
-            start: "Base+MLP".into(),
+            start: waggle::GameType::MLP.into(),
             think: Duration::from_millis(1),
             color: seed.is_multiple_of(2),
         };

@@ -49,7 +49,7 @@ fn every_level_and_the_reference_player_take_a_win_in_one() {
     for options in players {
         let mut engine = engine(options.clone());
         for (game, wins) in &cases {
-            engine.new_game(Some(game)).unwrap();
+            engine.new_game(&game.parse().unwrap()).unwrap();
             // Several tries, so that a level's random moves would show.
             for _ in 0..5 {
                 let thought = engine.best_move(&Limits::nodes(2_000), |_| {}).unwrap();
@@ -73,7 +73,7 @@ fn a_level_searches_no_more_than_its_cap() {
             level,
             ..Options::default()
         });
-        engine.new_game(Some(game)).unwrap();
+        engine.new_game(&game.parse().unwrap()).unwrap();
         // A level's random moves (depth 0, no nodes) aside, every search stays within the cap.
         let mut searched = 0;
         for _ in 0..30 {
@@ -114,7 +114,7 @@ fn full_strength_is_the_default_and_searches_as_before() {
     });
     for engine in [&mut full, &mut ten] {
         engine
-            .new_game(Some("Base+MLP;InProgress;White[2];wS1;bS1 wS1-"))
+            .new_game(&"Base+MLP;InProgress;White[2];wS1;bS1 wS1-".parse().unwrap())
             .unwrap();
     }
     let a = full.best_move(&Limits::depth(4), |_| {}).unwrap();
@@ -130,7 +130,11 @@ fn the_lowest_level_varies_its_moves_and_plays_only_legal_ones() {
         ..Options::default()
     });
     engine
-        .new_game(Some("Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"))
+        .new_game(
+            &"Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
+                .parse()
+                .unwrap(),
+        )
         .unwrap();
     let legal: HashSet<String> = engine.valid_moves().unwrap().iter().map(ToString::to_string).collect();
     let mut seen = HashSet::new();

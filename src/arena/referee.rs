@@ -267,7 +267,7 @@ impl Referee<'_> {
     fn run(&mut self, game: &mut Game) -> Result<String, Forfeit> {
         let opening = game.game_string();
         for color in Color::ALL {
-            let command = Command::NewGame(Some(opening.to_string()));
+            let command = Command::NewGame(Some(opening.clone()));
             let reply = self.ask(color, &command, self.settings.timeout)?;
             self.check_agreement(color, &reply, game, "newgame")?;
         }
@@ -281,7 +281,7 @@ impl Referee<'_> {
             let mover = game.position().to_move();
             let played = self.ask_move(mover, game)?;
             for color in Color::ALL {
-                let reply = self.ask(color, &Command::Play(played.to_string()), self.settings.timeout)?;
+                let reply = self.ask(color, &Command::Play(played), self.settings.timeout)?;
                 self.check_agreement(color, &reply, game, &format!("play {played}"))?;
             }
         }

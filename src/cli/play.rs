@@ -10,7 +10,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args as ClapArgs;
 use waggle::play::{run as play, Lines, Plain, PlayConfig};
 use waggle::Options;
-use waggle::{Color, GameType};
+use waggle::{Color, GameString, GameType};
 
 use super::engine::EngineFlags;
 use super::{interrupt, parse_seconds};
@@ -28,7 +28,7 @@ pub struct Args {
     time: Duration,
     /// Start from this GameString instead of a new game.
     #[arg(long, value_name = "GAMESTRING")]
-    from: Option<String>,
+    from: Option<GameString>,
     #[command(flatten)]
     engine: EngineFlags,
 }
@@ -65,7 +65,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     let config = PlayConfig {
         person,
-        start: args.from.unwrap_or_else(|| args.game_type.to_string()),
+        start: args.from.unwrap_or_else(|| args.game_type.into()),
         think: args.time,
         color: super::colour(),
     };

@@ -18,9 +18,9 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::book::Book;
-use crate::record::game::{Game, PlayError, UndoError};
-use crate::record::notation::{GameStringError, MoveString};
-use crate::rules::game_type::GameType;
+use crate::record::game::{Game, UndoError};
+use crate::record::notation::{GameString, GameStringError, MoveString};
+use crate::rules::legality::IllegalMove;
 use crate::rules::moves::Move;
 use crate::rules::position::{GameState, Position, Rules};
 use crate::search::{Limits, Progress, Report, Searcher, Stopper, TableTooBig, WIN};
@@ -38,9 +38,9 @@ pub enum EngineError {
     /// A GameString that could not be loaded (the game stays as it was).
     #[error(transparent)]
     Load(#[from] GameStringError),
-    /// A move that cannot be played.
+    /// A move the rules forbid here.
     #[error(transparent)]
-    Move(#[from] PlayError),
+    Move(#[from] IllegalMove),
     /// More moves to take back than were played.
     #[error(transparent)]
     Undo(#[from] UndoError),
@@ -152,14 +152,11 @@ impl Engine {
         }
     }
 
-    /// Start a game: a Base game for `None`, otherwise a GameTypeString or a whole GameString (every move checked).
-    /// On error the previous game stays.
-    pub fn new_game(&mut self, spec: Option<&str>) -> Result<&Game, EngineError> {
+    /// Start the game `record` describes: a new game for a bare game type (`"Base+MLP".parse()`), otherwise every
+    /// move replayed and checked, under the rules of the options. On error the previous game stays.
+    pub fn new_game(&mut self, record: &GameString) -> Result<&Game, EngineError> {
         self.guarded("starting the game", |engine| {
-            let game = match spec {
-                None => Game::new(GameType::BASE, engine.rules()),
-                Some(text) => crate::record::replay(text, engine.rules())?,
-            };
+            let game = Game::from_record(record, engine.rules())?;
             engine.searcher.clear();
             engine.game = Some(game);
             Ok(())
@@ -179,19 +176,18 @@ impl Engine {
         in_progress(self.game.as_ref())
     }
 
-    /// Play the move `text` names (any MoveString that resolves to a legal move; `pass` when nothing else is).
-    pub fn play(&mut self, text: &str) -> Result<&Game, EngineError> {
+    /// Play the move `name` names here (any MoveString that resolves to a legal move, not only the canonical one;
+    /// `pass` when nothing else is legal).
+    pub fn play(&mut self, name: MoveString) -> Result<&Game, EngineError> {
         self.game_in_progress()?;
         self.guarded("playing the move", |engine| {
+            let game = engine.game.as_mut().ok_or(EngineError::NoGame)?;
+            let mv = name.to_move(game.position())?;
+            game.play(mv)?;
             #[cfg(test)]
             if engine.fault_in_play {
-                if let Some(game) = engine.game.as_mut() {
-                    let _ = game.play_text(text);
-                }
                 panic!("a fault made on purpose after playing the move");
             }
-            let game = engine.game.as_mut().ok_or(EngineError::NoGame)?;
-            game.play_text(text)?;
             Ok(())
         })?;
         self.game.as_ref().ok_or(EngineError::NoGame)
@@ -434,18 +430,26 @@ fn in_progress(game: Option<&Game>) -> Result<&Game, EngineError> {
 mod tests {
     use super::*;
 
+    fn mv(text: &str) -> MoveString {
+        text.parse().unwrap()
+    }
+
+    fn record(text: &str) -> GameString {
+        text.parse().unwrap()
+    }
+
     #[test]
     fn a_game_runs_through_the_engine() {
         let mut engine = Engine::new(Options::default()).unwrap();
-        assert_eq!(engine.play("wS1").err(), Some(EngineError::NoGame));
-        engine.new_game(Some("Base+MLP")).unwrap();
-        engine.play("wS1").unwrap();
-        assert!(matches!(engine.play("bQ wS1-"), Err(EngineError::Move(_))));
+        assert_eq!(engine.play(mv("wS1")).err(), Some(EngineError::NoGame));
+        engine.new_game(&record("Base+MLP")).unwrap();
+        engine.play(mv("wS1")).unwrap();
+        assert!(matches!(engine.play(mv("bQ wS1-")), Err(EngineError::Move(_))));
         // Six cells around wS1, seven kinds of bug (not the Queen on the first turn).
         assert_eq!(engine.valid_moves().unwrap().len(), 6 * 7);
         let thought = engine.best_move(&Limits::depth(2), |_| {}).unwrap();
         assert_eq!(thought.pv.first(), Some(&thought.best));
-        let game = engine.play(&thought.best.to_string()).unwrap();
+        let game = engine.play(thought.best).unwrap();
         assert_eq!(game.record().len(), 2);
         assert!(engine.undo(3).is_err());
         assert_eq!(engine.undo(2).unwrap().record().len(), 0);
@@ -456,18 +460,18 @@ mod tests {
         let mut engine = Engine::new(Options::default()).unwrap();
         let won = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wG1 -wQ;bG1 bQ-;wA1 wG1\\;bA1 bQ\\;\
                    wA2 \\wQ;bA2 \\bG1;wG2 wQ/;bG1 wG2\\";
-        assert_eq!(engine.new_game(Some(won)).unwrap().state(), GameState::BlackWins);
+        assert_eq!(engine.new_game(&record(won)).unwrap().state(), GameState::BlackWins);
         let over = EngineError::GameOver(GameState::BlackWins);
         assert_eq!(engine.valid_moves(), Err(over.clone()));
         assert_eq!(engine.best_move(&Limits::depth(1), |_| {}).err(), Some(over.clone()));
-        assert_eq!(engine.play("pass").err(), Some(over));
+        assert_eq!(engine.play(mv("pass")).err(), Some(over));
         assert!(engine.undo(1).is_ok());
     }
 
     #[test]
     fn the_opening_book_answers_at_once_unless_switched_off() {
         let mut engine = Engine::new(Options::default()).unwrap();
-        engine.new_game(Some("Base+MLP")).unwrap();
+        engine.new_game(&record("Base+MLP")).unwrap();
         let booked = engine.best_move(&Limits::depth(3), |_| {}).unwrap();
         assert_eq!((booked.report.nodes, booked.report.depth), (0, 0));
         let position = engine.game().unwrap().position();
@@ -478,11 +482,11 @@ mod tests {
         assert_eq!(searched.report.depth, 3);
         // Black's reply comes from the book too, whatever White opened with.
         engine.set_option(EngineOption::OpeningBook, "True").unwrap();
-        engine.play(&searched.best.to_string()).unwrap();
+        engine.play(searched.best).unwrap();
         assert_eq!(engine.best_move(&Limits::depth(3), |_| {}).unwrap().report.nodes, 0);
         // Past the book's plies the engine searches.
         let reply = engine.best_move(&Limits::depth(1), |_| {}).unwrap();
-        engine.play(&reply.best.to_string()).unwrap();
+        engine.play(reply.best).unwrap();
         assert!(engine.best_move(&Limits::depth(1), |_| {}).unwrap().report.nodes > 0);
     }
 
@@ -490,15 +494,15 @@ mod tests {
     fn the_repetition_rule_replays_the_game() {
         let mut engine = Engine::new(Options::default()).unwrap();
         engine
-            .new_game(Some("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"))
+            .new_game(&record("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"))
             .unwrap();
         // The position after the first `wQ \wS1` comes back after the fifth and the ninth of these moves.
-        for mv in ["wQ \\wS1", "bQ bS1\\", "wQ -wS1", "bQ bS1-"]
+        for text in ["wQ \\wS1", "bQ bS1\\", "wQ -wS1", "bQ bS1-"]
             .repeat(2)
             .into_iter()
             .chain(["wQ \\wS1"])
         {
-            engine.play(mv).unwrap();
+            engine.play(mv(text)).unwrap();
         }
         assert_eq!(engine.game().unwrap().state(), GameState::InProgress);
         engine
@@ -515,9 +519,9 @@ mod tests {
     #[test]
     fn a_panic_while_playing_leaves_the_game_as_it_was() {
         let mut engine = Engine::new(Options::default()).unwrap();
-        engine.new_game(Some("Base+MLP;InProgress;Black[1];wS1")).unwrap();
+        engine.new_game(&record("Base+MLP;InProgress;Black[1];wS1")).unwrap();
         engine.fault_in_play = true;
-        let failed = engine.play("bS1 wS1-").err().expect("the fault");
+        let failed = engine.play(mv("bS1 wS1-")).err().expect("the fault");
         assert!(
             failed
                 .to_string()
@@ -532,6 +536,6 @@ mod tests {
         );
         assert_eq!(engine.game().unwrap().record().len(), 1, "the move is taken back");
         engine.fault_in_play = false;
-        assert_eq!(engine.play("bS1 wS1-").unwrap().record().len(), 2);
+        assert_eq!(engine.play(mv("bS1 wS1-")).unwrap().record().len(), 2);
     }
 }

@@ -1,7 +1,7 @@
 //! What a person types in `waggle play`: a move, or one of a few words. Parsing only; nothing here touches the
 //! game.
 
-use crate::record::notation::parse_piece;
+use crate::record::notation::{parse_piece, MoveString, NotationError};
 use crate::rules::piece::Piece;
 
 /// One line of the person's input.
@@ -9,8 +9,8 @@ use crate::rules::piece::Piece;
 pub enum Input {
     /// Nothing (an empty line).
     Nothing,
-    /// A move, as typed: a MoveString or `pass`.
-    Move(String),
+    /// A move: a MoveString or `pass`.
+    Move(MoveString),
     /// Take back the last move of each side.
     Undo,
     /// Ask the engine what it would play.
@@ -38,9 +38,12 @@ pub enum InputError {
     /// `show` (or `moves`) without a piece.
     #[error("{0} needs a piece, for example: {0} wA1")]
     WhichPiece(String),
+    /// Neither a word of the game nor a MoveString.
+    #[error("That move cannot be played: {0}")]
+    NotAMove(NotationError),
 }
 
-/// Read one line: a word the game knows, or else a move (checked when it is played).
+/// Read one line: a word the game knows, or else a move (whether it can be played is checked when it is).
 pub fn parse(line: &str) -> Result<Input, InputError> {
     let line = line.trim();
     let (word, rest) = match line.split_once(char::is_whitespace) {
@@ -61,8 +64,8 @@ pub fn parse(line: &str) -> Result<Input, InputError> {
         "board" if rest.is_empty() => Input::Board,
         "help" | "?" if rest.is_empty() => Input::Help,
         "quit" | "exit" if rest.is_empty() => Input::Quit,
-        "play" if !rest.is_empty() => Input::Move(rest.to_string()),
-        _ => Input::Move(line.to_string()),
+        "play" if !rest.is_empty() => Input::Move(rest.parse().map_err(InputError::NotAMove)?),
+        _ => Input::Move(line.parse().map_err(InputError::NotAMove)?),
     })
 }
 
@@ -83,9 +86,11 @@ mod tests {
         assert!(parse("save").is_err());
         assert_eq!(parse("show wa1"), Ok(Input::Show(parse_piece("wA1").unwrap())));
         assert!(parse("show nothing").is_err());
-        assert_eq!(parse("wS1"), Ok(Input::Move("wS1".into())));
-        assert_eq!(parse("play bA1 -wS1"), Ok(Input::Move("bA1 -wS1".into())));
-        assert_eq!(parse("pass"), Ok(Input::Move("pass".into())));
+        let name = |text: &str| text.parse::<MoveString>().unwrap();
+        assert_eq!(parse("wS1"), Ok(Input::Move(name("wS1"))));
+        assert_eq!(parse("play bA1 -wS1"), Ok(Input::Move(name("bA1 -wS1"))));
+        assert_eq!(parse("pass"), Ok(Input::Move(MoveString::Pass)));
+        assert!(matches!(parse("wX9"), Err(InputError::NotAMove(_))));
         assert_eq!(parse("quit"), Ok(Input::Quit));
     }
 }

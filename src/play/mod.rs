@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use crate::draw::{describe, TextStyle};
 use crate::engine::{Engine, EngineError};
+use crate::record::notation::GameString;
 use crate::record::pgn::PgnGame;
 use crate::rules::moves::Move;
 use crate::rules::piece::Color;
@@ -27,8 +28,8 @@ use input::{parse, Input};
 pub struct PlayConfig {
     /// The side the person plays.
     pub person: Color,
-    /// Where the game starts: a GameTypeString (`Base+MLP`) or a whole GameString.
-    pub start: String,
+    /// Where the game starts: a new game of a type (`"Base+MLP".parse()`) or a whole GameString.
+    pub start: GameString,
     /// How long the engine thinks over each move (and each hint).
     pub think: Duration,
     /// ANSI colours in the pictures.
@@ -80,7 +81,7 @@ pub fn run(
     lines: &mut dyn Lines,
     out: &mut impl Write,
 ) -> Result<(), TerminalError> {
-    engine.new_game(Some(&config.start))?;
+    engine.new_game(&config.start)?;
     let mut game = Conversation {
         engine,
         config,
@@ -174,7 +175,7 @@ impl Conversation<'_> {
         writeln!(out, "Waggle is thinking… (Ctrl-C: move now)")?;
         out.flush()?;
         let thought = self.engine.best_move(&Limits::time(self.config.think), |_| {})?;
-        self.engine.play(&thought.best.to_string())?;
+        self.engine.play(thought.best)?;
         writeln!(out, "Waggle plays: {}", thought.best)?;
         self.show(out, &[])?;
         Ok(())
@@ -204,14 +205,14 @@ impl Conversation<'_> {
             Input::Nothing | Input::Quit => {}
             Input::Help => writeln!(out, "{HELP}")?,
             Input::Board => self.show(out, &[])?,
-            Input::Move(text) => {
+            Input::Move(name) => {
                 if self.over() {
                     writeln!(
                         out,
                         "The game is over: no more moves. Try 'undo', 'save FILE' or 'quit'."
                     )?;
                 } else {
-                    match self.engine.play(&text) {
+                    match self.engine.play(name) {
                         Ok(game) => {
                             let played = game.record().last().map(|m| m.to_string()).unwrap_or_default();
                             writeln!(out, "You play: {played}")?;

@@ -68,7 +68,7 @@ mod tests {
             ..Options::default()
         })
         .unwrap();
-        engine.new_game(Some(game)).unwrap();
+        engine.new_game(&game.parse().unwrap()).unwrap();
         engine
     }
 

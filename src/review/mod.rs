@@ -112,7 +112,7 @@ impl Review {
         mut on_ply: impl FnMut(&Ply),
     ) -> Result<Review, EngineError> {
         Game::from_record(record, engine.rules())?;
-        engine.new_game(Some(&record.game_type.to_string()))?;
+        engine.new_game(&record.game_type.into())?;
         let mut review = Review {
             game_type: record.game_type,
             plies: Vec::with_capacity(record.moves.len()),
@@ -130,7 +130,7 @@ impl Review {
             let game = engine.game().ok_or(EngineError::NoGame)?;
             let mover = game.position().to_move();
             let best = game.move_string(verdict.best);
-            let game = engine.play(&played.to_string())?;
+            let game = engine.play(played)?;
             let played = *game.record().last().unwrap_or(&played);
             let state = game.state();
             let score_after = if state.is_over() {

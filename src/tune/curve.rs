@@ -125,7 +125,7 @@ pub(crate) fn search_positions(
     let mut searched = 0;
     for record in records {
         let result = white_result(record.result);
-        engine.new_game(Some(&record.game.game_type.to_string()))?;
+        engine.new_game(&record.game.game_type.into())?;
         // The position before each move, then the last one (searched only when the game goes on from it).
         let mut moves = record.game.moves.iter();
         for ply in 0..=record.game.moves.len() {
@@ -149,7 +149,7 @@ pub(crate) fn search_positions(
                 }
             }
             if let Some(mv) = moves.next() {
-                engine.play(&mv.to_string())?;
+                engine.play(*mv)?;
             }
         }
     }
@@ -259,7 +259,7 @@ mod tests {
         let stop = AtomicBool::new(false);
         let scored = search_positions(&records, &mut engine(), 2000, 5, &stop, |_| {}).unwrap();
         let mut alone = engine();
-        alone.new_game(Some(text)).unwrap();
+        alone.new_game(&text.parse().unwrap()).unwrap();
         let black = alone.analyze(1, &Limits::nodes(2000), |_| {}).unwrap()[0].report.score;
         assert_ne!(black, 0, "a level position cannot tell the sides' points of view apart");
         assert_eq!(

@@ -101,7 +101,7 @@ pub fn play(settings: &SelfPlay, threads: usize, stop: &AtomicBool, mut on_game:
 /// One game from `opening`; `None` if the opening cannot be played (the engine's error).
 fn one_game(engine: &mut Engine, opening: &GameString, settings: &SelfPlay, seed: u64) -> Option<Record> {
     let mut rng = StdRng::seed_from_u64(seed);
-    engine.new_game(Some(&opening.to_string())).ok()?;
+    engine.new_game(opening).ok()?;
     let over_or_long = |engine: &Engine| {
         engine
             .game()
@@ -110,7 +110,7 @@ fn one_game(engine: &mut Engine, opening: &GameString, settings: &SelfPlay, seed
     while !over_or_long(engine) {
         let nodes = (settings.nodes as f64 * rng.gen_range(0.8..1.2)) as u64;
         let thought = engine.best_move(&Limits::nodes(nodes.max(1)), |_| {}).ok()?;
-        engine.play(&thought.best.to_string()).ok()?;
+        engine.play(thought.best).ok()?;
     }
     let game = engine.game()?;
     let result = if game.state().is_over() {

@@ -5,7 +5,8 @@ use std::fmt;
 use std::time::Duration;
 
 use super::time::{format_time, parse_time};
-use crate::engine::EngineOption;
+use crate::engine::{EngineOption, OptionError};
+use crate::record::notation::{GameString, MoveString, NotationError};
 
 /// How long `bestmove` (or `analyze`) may think.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,10 +36,10 @@ pub const CLOCK_CAPABILITY: &str = "Clock";
 pub enum Command {
     /// `info`
     Info,
-    /// `newgame [GameTypeString | GameString]`
-    NewGame(Option<String>),
+    /// `newgame [GameTypeString | GameString]`: a new Base game, or the game the GameString describes.
+    NewGame(Option<GameString>),
     /// `play MoveString`
-    Play(String),
+    Play(MoveString),
     /// `pass`
     Pass,
     /// `validmoves`
@@ -75,34 +76,22 @@ pub const MAX_PERFT_DEPTH: u32 = 12;
 /// Most lines `analyze` gives.
 pub const MAX_ANALYZE: usize = 64;
 
-const LIMITS: &str = "'time hh:mm:ss', 'depth N' or 'nodes N'";
-const BESTMOVE_USAGE: &str = "bestmove needs 'time hh:mm:ss', 'depth N', 'nodes N' or \
-                              'clock OWN OWN_INCREMENT OPPONENT OPPONENT_INCREMENT' (times as hh:mm:ss)";
-
 /// A search limit: `time T`, `depth N`, `nodes N` or `clock A B C D`; `Ok(None)` when the words are none of these.
 fn parse_limit(args: &[&str]) -> Result<Option<SearchLimit>, CommandError> {
-    let time = |value: &str| {
-        parse_time(value).ok_or_else(|| {
-            CommandError(format!(
-                "'{value}' is not a time: expected hh:mm:ss, for example 00:00:05 or 00:00:00.5"
-            ))
-        })
-    };
+    let time = |value: &str| parse_time(value).ok_or_else(|| CommandError::Time(value.to_string()));
     let Some((kind, values)) = args.split_first() else {
         return Ok(None);
     };
     Ok(Some(match (kind.to_ascii_lowercase().as_str(), values) {
         ("time", [value]) => SearchLimit::Time(time(value)?),
-        ("depth", [value]) => SearchLimit::Depth(
+        ("depth", [value]) => SearchLimit::Depth(value.parse().map_err(|_| CommandError::Depth(value.to_string()))?),
+        ("nodes", [value]) => SearchLimit::Nodes(
             value
                 .parse()
-                .map_err(|_| CommandError(format!("'{value}' is not a depth: expected a whole number of plies")))?,
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| CommandError::Nodes(value.to_string()))?,
         ),
-        ("nodes", [value]) => SearchLimit::Nodes(value.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
-            CommandError(format!(
-                "'{value}' is not a number of nodes: expected a whole number above 0"
-            ))
-        })?),
         ("clock", [own, own_increment, opponent, opponent_increment]) => SearchLimit::Clock {
             own: time(own)?,
             own_increment: time(own_increment)?,
@@ -115,14 +104,82 @@ fn parse_limit(args: &[&str]) -> Result<Option<SearchLimit>, CommandError> {
 
 /// The option called `name` (any case); an unknown one is refused with the list of options.
 fn option(name: &str) -> Result<EngineOption, CommandError> {
-    name.parse()
-        .map_err(|e: crate::engine::OptionError| CommandError(e.to_string()))
+    name.parse().map_err(CommandError::Option)
 }
 
 /// A line that is not a command, or a command with the wrong arguments; the text says what was expected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct CommandError(pub String);
+pub enum CommandError {
+    /// No command of that name.
+    #[error("Unknown command '{0}'. Try 'help'.")]
+    Unknown(String),
+    /// The command's arguments are not of the forms it takes.
+    #[error("{0}")]
+    Usage(Usage),
+    /// A time that is not `hh:mm:ss[.fraction]`.
+    #[error("'{0}' is not a time: expected hh:mm:ss, for example 00:00:05 or 00:00:00.5")]
+    Time(String),
+    /// A search depth that is not a whole number.
+    #[error("'{0}' is not a depth: expected a whole number of plies")]
+    Depth(String),
+    /// A node count that is not a whole number above 0.
+    #[error("'{0}' is not a number of nodes: expected a whole number above 0")]
+    Nodes(String),
+    /// A count of lines to analyze out of range.
+    #[error("'{0}' is not a number of moves to analyze (1 to {MAX_ANALYZE})")]
+    AnalyzeCount(String),
+    /// A count of moves to take back that is not a whole number above 0.
+    #[error("'{0}' is not a number of moves to undo")]
+    UndoCount(String),
+    /// A perft depth out of range.
+    #[error("'{0}' is not a perft depth (0 to {MAX_PERFT_DEPTH})")]
+    PerftDepth(String),
+    /// `play` with text that is not a MoveString (answered `invalidmove`, as any move that cannot be played).
+    #[error(transparent)]
+    Move(NotationError),
+    /// `newgame` with text that is neither a GameTypeString nor a GameString.
+    #[error(transparent)]
+    Game(NotationError),
+    /// `options get` or `options set` with a name that is no option.
+    #[error(transparent)]
+    Option(OptionError),
+}
+
+/// The commands whose arguments can be wrong, each with the forms it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Usage {
+    /// `bestmove` without a limit it knows.
+    BestMove,
+    /// `analyze` without a count, or with a limit it does not take.
+    Analyze,
+    /// `play` without a move.
+    Play,
+    /// `undo` with more than one word.
+    Undo,
+    /// `options` with other words than `get Name` or `set Name Value`.
+    Options,
+    /// `perft` without a depth.
+    Perft,
+}
+
+impl fmt::Display for Usage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Usage::BestMove => {
+                "bestmove needs 'time hh:mm:ss', 'depth N', 'nodes N' or \
+                 'clock OWN OWN_INCREMENT OPPONENT OPPONENT_INCREMENT' (times as hh:mm:ss)"
+            }
+            Usage::Analyze => {
+                "analyze needs a number of moves, then at most one of 'time hh:mm:ss', 'depth N' or 'nodes N': \
+                 analyze 3 depth 4"
+            }
+            Usage::Play => "play needs a MoveString, for example: play wS1",
+            Usage::Undo => "undo takes at most one number",
+            Usage::Options => "options takes nothing, 'get <Name>' or 'set <Name> <Value>'",
+            Usage::Perft => "perft needs a depth, for example: perft 3",
+        })
+    }
+}
 
 impl Command {
     /// Parse one line: `Ok(None)` for a blank line. Command names are accepted in any case, with any blanks
@@ -134,38 +191,35 @@ impl Command {
         };
         let rest = line[name.len()..].trim();
         let args: Vec<&str> = rest.split_whitespace().collect();
-        let fail = |message: String| Err(CommandError(message));
+        let usage = |usage| Err(CommandError::Usage(usage));
         let command = match name.to_ascii_lowercase().as_str() {
             "info" => Command::Info,
-            "newgame" => Command::NewGame((!rest.is_empty()).then(|| rest.to_string())),
-            "play" if !rest.is_empty() => Command::Play(rest.to_string()),
-            "play" => return fail("play needs a MoveString, for example: play wS1".into()),
+            "newgame" if rest.is_empty() => Command::NewGame(None),
+            "newgame" => Command::NewGame(Some(rest.parse().map_err(CommandError::Game)?)),
+            "play" if rest.is_empty() => return usage(Usage::Play),
+            "play" => Command::Play(rest.parse().map_err(CommandError::Move)?),
             "pass" => Command::Pass,
             "validmoves" => Command::ValidMoves,
             "bestmove" => match parse_limit(&args)? {
                 Some(limit) => Command::BestMove(limit),
-                None => return fail(BESTMOVE_USAGE.into()),
+                None => return usage(Usage::BestMove),
             },
             "analyze" => {
-                let usage = || {
-                    CommandError(format!(
-                        "analyze needs a number of moves, then at most one of {LIMITS}: analyze 3 depth 4"
-                    ))
+                let Some((count, rest)) = args.split_first() else {
+                    return usage(Usage::Analyze);
                 };
-                let (count, rest) = args.split_first().ok_or_else(usage)?;
                 let count = count
                     .parse::<usize>()
                     .ok()
                     .filter(|&n| (1..=MAX_ANALYZE).contains(&n))
-                    .ok_or_else(|| {
-                        CommandError(format!(
-                            "'{count}' is not a number of moves to analyze (1 to {MAX_ANALYZE})"
-                        ))
-                    })?;
+                    .ok_or_else(|| CommandError::AnalyzeCount(count.to_string()))?;
                 match rest {
                     [] => Command::Analyze(count, SearchLimit::Infinite),
-                    [kind, _] if kind.eq_ignore_ascii_case("clock") => return Err(usage()),
-                    _ => Command::Analyze(count, parse_limit(rest)?.ok_or_else(usage)?),
+                    [kind, _] if kind.eq_ignore_ascii_case("clock") => return usage(Usage::Analyze),
+                    _ => match parse_limit(rest)? {
+                        Some(limit) => Command::Analyze(count, limit),
+                        None => return usage(Usage::Analyze),
+                    },
                 }
             }
             "stop" => Command::Stop,
@@ -173,9 +227,9 @@ impl Command {
                 [] => Command::Undo(1),
                 [n] => match n.parse() {
                     Ok(n) if n > 0 => Command::Undo(n),
-                    _ => return fail(format!("'{n}' is not a number of moves to undo")),
+                    _ => return Err(CommandError::UndoCount(n.to_string())),
                 },
-                _ => return fail("undo takes at most one number".into()),
+                _ => return usage(Usage::Undo),
             },
             "options" => match args.as_slice() {
                 [] => Command::Options,
@@ -183,20 +237,20 @@ impl Command {
                 [set, name, value] if set.eq_ignore_ascii_case("set") => {
                     Command::OptionsSet(option(name)?, value.to_string())
                 }
-                _ => return fail("options takes nothing, 'get <Name>' or 'set <Name> <Value>'".into()),
+                _ => return usage(Usage::Options),
             },
             "help" => Command::Help,
             "perft" => match args.as_slice() {
                 [n] => match n.parse() {
                     Ok(n) if n <= MAX_PERFT_DEPTH => Command::Perft(n),
-                    _ => return fail(format!("'{n}' is not a perft depth (0 to {MAX_PERFT_DEPTH})")),
+                    _ => return Err(CommandError::PerftDepth(n.to_string())),
                 },
-                _ => return fail("perft needs a depth, for example: perft 3".into()),
+                _ => return usage(Usage::Perft),
             },
             "board" => Command::Board,
             "history" => Command::History,
             "exit" | "quit" => Command::Exit,
-            _ => return fail(format!("Unknown command '{name}'. Try 'help'.")),
+            _ => return Err(CommandError::Unknown(name.to_string())),
         };
         Ok(Some(command))
     }
@@ -258,7 +312,7 @@ mod tests {
     fn parses_commands_in_any_case_with_blanks() {
         assert_eq!(
             Command::parse("  PLAY   wS1  \r"),
-            Ok(Some(Command::Play("wS1".into())))
+            Ok(Some(Command::Play("wS1".parse().unwrap())))
         );
         assert_eq!(Command::parse("\t"), Ok(None));
         assert_eq!(Command::parse("undo 3"), Ok(Some(Command::Undo(3))));
@@ -294,8 +348,10 @@ mod tests {
         for command in [
             Command::Info,
             Command::NewGame(None),
-            Command::NewGame(Some("Base+MLP;InProgress;Black[1];wS1".into())),
-            Command::Play("bA1 -wS1".into()),
+            Command::NewGame(Some("Base+MLP;InProgress;Black[1];wS1".parse().unwrap())),
+            Command::NewGame(Some("Base+M".parse().unwrap())),
+            Command::Play("bA1 -wS1".parse().unwrap()),
+            Command::Play(MoveString::Pass),
             Command::Pass,
             Command::ValidMoves,
             Command::BestMove(SearchLimit::Time(Duration::from_secs(5))),

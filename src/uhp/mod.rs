@@ -11,7 +11,7 @@ mod reply;
 mod session;
 mod time;
 
-pub(crate) use command::{Command, SearchLimit, CLOCK_CAPABILITY};
+pub(crate) use command::{Command, CommandError, SearchLimit, CLOCK_CAPABILITY};
 pub(crate) use info::InfoLine;
 pub use reply::{Outcome, Reply, ReplyReader};
 pub use session::{Event, Flow, Session};

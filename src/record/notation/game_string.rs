@@ -44,6 +44,18 @@ impl GameString {
     }
 }
 
+impl From<GameType> for GameString {
+    /// The record of a game of `game_type` not yet started.
+    fn from(game_type: GameType) -> GameString {
+        GameString {
+            game_type,
+            state: None,
+            turn: None,
+            moves: Vec::new(),
+        }
+    }
+}
+
 impl fmt::Display for GameString {
     /// `GameType;GameState;Turn;Move1;…`, as far as the fields are known.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -22,11 +22,13 @@ use std::thread;
 
 use crate::draw::board_text;
 use crate::engine::{Engine, EngineError, SearchInfo, Thought};
+use crate::record::notation::MoveString;
+use crate::rules::game_type::GameType;
 use crate::rules::moves::Move;
 use crate::rules::perft::perft_by_depth;
 use crate::rules::piece::Color;
 use crate::search::{Clocks, Limits, SideClock, Stopper};
-use crate::uhp::{option_line, Command, Reply, SearchLimit, CLOCK_CAPABILITY};
+use crate::uhp::{option_line, Command, CommandError, Reply, SearchLimit, CLOCK_CAPABILITY};
 
 use reply::{answer, info_line};
 
@@ -353,6 +355,10 @@ impl<W: Write> Session<W> {
             Ok(None) => return Ok(Flow::Continue),
             Ok(Some(Command::Exit)) => return Ok(Flow::Exit),
             Ok(Some(command)) => command,
+            Err(e @ CommandError::Move(_)) => {
+                self.write(&Reply::invalid_move(e.to_string()))?;
+                return Ok(Flow::Continue);
+            }
             Err(e) => {
                 self.write(&Reply::err(e.to_string()))?;
                 return Ok(Flow::Continue);
@@ -389,12 +395,13 @@ impl<W: Write> Session<W> {
         Some(match command {
             Command::Info => Reply::ok(info_lines()),
             Command::NewGame(spec) => {
-                let reply = answer(engine.new_game(spec.as_deref()).map(game_line), line);
+                let record = spec.unwrap_or_else(|| GameType::BASE.into());
+                let reply = answer(engine.new_game(&record).map(game_line), line);
                 (self.side, self.ponder_on) = (None, None);
                 reply
             }
-            Command::Play(text) => self.play(&text, line),
-            Command::Pass => self.play("pass", line),
+            Command::Play(name) => self.play(name, line),
+            Command::Pass => self.play(MoveString::Pass, line),
             Command::ValidMoves => answer(
                 engine.valid_moves().map(|moves| {
                     let names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
@@ -440,11 +447,11 @@ impl<W: Write> Session<W> {
     /// `play` and `pass`; afterwards, in a game where the engine has been asked for a move, ponder on the new
     /// position whoever is to move: when it is the opponent, the move just played is most likely the engine's
     /// own (a viewer or a referee plays it back at once), and the opponent's thinking time is the time to use.
-    fn play(&mut self, text: &str, line: &str) -> Reply {
+    fn play(&mut self, name: MoveString, line: &str) -> Reply {
         let Some(engine) = self.engine.as_mut() else {
             return Reply::err("The engine is busy.");
         };
-        let result = engine.play(text).map(|game| game.game_string().to_string());
+        let result = engine.play(name).map(|game| game.game_string().to_string());
         if result.is_ok() {
             self.ponder_on = self.side.is_some().then_some(PonderOn::Current);
         }
