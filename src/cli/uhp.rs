@@ -31,7 +31,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let engine = args.engine.weights.build(options)?;
     let stdout = io::stdout();
     let mut session = Session::new(stdout.lock(), engine);
-    session.set_verbose(args.session.verbose);
+    if args.session.verbose {
+        session.log_search(|line| eprintln!("{line}"));
+    }
     let interrupts = session.sender();
     interrupt::on_press(move |_| {
         // The session has ended and the process is on its way out.
