@@ -14,7 +14,8 @@ use clap::{CommandFactory, Parser, Subcommand};
 /// expect (type `help` for the commands); the engine flags below set its options. Each subcommand that builds an
 /// engine takes those of them it uses after its name (`waggle play --level 3`), with the same meaning.
 #[derive(Parser)]
-#[command(name = "waggle", version, about, long_about, args_conflicts_with_subcommands = true)]
+// The version carries the commit the binary was built from, when it was built from a git checkout (build.rs).
+#[command(name = "waggle", version = env!("WAGGLE_VERSION"), about, long_about, args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(flatten)]
     engine: cli::uhp::Args,
