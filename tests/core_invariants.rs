@@ -128,12 +128,7 @@ fn random_playouts_keep_every_invariant() {
 
 #[test]
 fn every_reference_naming_the_destination_resolves() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/positions/selfplay40.txt"
-    ))
-    .unwrap();
-    let pos = common::position(text.trim()).unwrap();
+    let pos = common::data::named_position("selfplay40");
     let mut moves = MoveList::new();
     pos.generate_moves(&mut moves);
     let board = pos.board().clone();

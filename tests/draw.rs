@@ -7,10 +7,7 @@ use std::process::Command;
 fn positions() -> Vec<String> {
     ["selfplay40", "beetle_gate", "long2", "pillbug_stun", "mosquito"]
         .iter()
-        .map(|name| {
-            let path = format!("{}/tests/data/positions/{name}.txt", env!("CARGO_MANIFEST_DIR"));
-            std::fs::read_to_string(path).unwrap().trim().to_string()
-        })
+        .map(|name| common::data::game_string(name))
         .collect()
 }
 

@@ -1,93 +1,128 @@
-//! The perft reference table (perft.md): start positions of all eight game types to depth 5 and the mid-game
-//! positions to depth 4 run here; the deeper rows are `#[ignore]`d (`cargo test --release --test perft_table --
-//! --ignored`).
+//! The perft reference counts of `tests/data/perft.tsv`, counted: the rows marked `test` here (start positions to
+//! depth 5, mid-game positions to depth 4), the `deep` ones in an ignored test (`cargo test --release --test
+//! perft_table -- --ignored`). And docs/speed.md's reference tables, which must show exactly those rows.
 
 mod common;
 
+use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
 
+use common::data::{named_position, perft_count, perft_references};
 use waggle::perft::{divide_until, perft};
-use waggle::{GameType, MoveString, Position};
+use waggle::MoveString;
 
-/// perft(1..=6) of the start positions, in `GameType::ALL` order.
-const START: [[u64; 6]; 8] = [
-    [4, 96, 1440, 21600, 516240, 12219480],
-    [5, 150, 2610, 45414, 1252800, 34233432],
-    [5, 150, 2610, 45414, 1252800, 34233672],
-    [5, 150, 2610, 45414, 1255932, 34395984],
-    [6, 216, 4320, 86400, 2725920, 85201200],
-    [6, 216, 4320, 86400, 2730888, 85492248],
-    [6, 216, 4320, 86400, 2730240, 85457136],
-    [7, 294, 6678, 151686, 5427108, 192353904],
-];
-
-/// (position file, perft from depth 1)
-const MIDGAME: &[(&str, &[u64])] = &[
-    ("selfplay40", &[99, 10919, 980821, 97521107]),
-    ("long2", &[57, 3031, 316896, 32619652, 4046141437]),
-    ("long3", &[57, 3031, 316896, 32619652]),
-    ("mosquito", &[10, 660, 12473, 718139, 27222915, 1542247823]),
-    ("beetlegate", &[4, 202, 5249, 229472]),
-    ("beetle_gate", &[36, 965, 44307, 1749084, 93269761]),
-    ("pillbug_stun", &[2, 168, 951, 73909, 509832]),
-    ("ladybug_gate", &[7, 475, 15989, 902605, 39791995]),
-    ("pillbug_gate", &[2, 88, 276, 13622, 124089]),
-    ("ant_midgame", &[16, 912, 37589, 2729747, 121775339]),
-];
-
-fn load(name: &str) -> Position {
-    let path = format!("{}/tests/data/positions/{name}.txt", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    common::position(text.trim()).unwrap_or_else(|e| panic!("{name}: {e}"))
-}
-
-fn check(pos: &mut Position, name: &str, expected: &[u64], depths: std::ops::RangeInclusive<usize>) {
-    for depth in depths {
-        let Some(&want) = expected.get(depth - 1) else { continue };
-        assert_eq!(perft(pos, depth as u32), want, "{name} perft({depth})");
+/// Count every reference row that is (`deep`) or is not (`!deep`) too long for `cargo test`.
+fn count_rows(deep: bool) {
+    let rows: Vec<_> = perft_references().into_iter().filter(|r| r.deep == deep).collect();
+    assert!(!rows.is_empty(), "no rows to count");
+    for row in rows {
+        let mut pos = named_position(&row.position);
+        assert_eq!(
+            perft(&mut pos, row.depth),
+            row.count,
+            "{} perft({})",
+            row.position,
+            row.depth
+        );
     }
 }
 
 #[test]
-fn start_positions_to_depth_5() {
-    for (game, row) in GameType::ALL.into_iter().zip(START) {
-        check(&mut Position::new(game), &game.to_string(), &row, 1..=5);
-    }
+fn reference_counts_within_cargo_test() {
+    count_rows(false);
 }
 
 #[test]
-fn midgame_positions_to_depth_4() {
-    for &(name, row) in MIDGAME {
-        check(&mut load(name), name, row, 1..=4);
-    }
+#[ignore = "deep: minutes in release"]
+fn reference_counts_too_deep_for_cargo_test() {
+    count_rows(true);
 }
 
 #[test]
 fn divide_sums_to_perft_with_distinct_moves() {
-    let mut pos = load("selfplay40");
+    let mut pos = named_position("selfplay40");
     let parts = divide_until(&mut pos, 2, &AtomicBool::new(false)).unwrap();
-    assert_eq!(parts.iter().map(|&(_, n)| n).sum::<u64>(), 10919);
+    assert_eq!(parts.iter().map(|&(_, n)| n).sum::<u64>(), perft_count("selfplay40", 2));
     let mut names: Vec<String> = parts
         .iter()
         .map(|&(mv, _)| MoveString::from_move(&pos, mv).to_string())
         .collect();
     names.sort();
     names.dedup();
-    assert_eq!(names.len(), 99);
+    assert_eq!(names.len() as u64, perft_count("selfplay40", 1));
 }
 
+/// The reference tables of docs/speed.md are the data file: the same (position, depth, count) rows, no more, no
+/// fewer.
 #[test]
-#[ignore = "deep: minutes in release"]
-fn start_positions_depth_6() {
-    for (game, row) in GameType::ALL.into_iter().zip(START) {
-        check(&mut Position::new(game), &game.to_string(), &row, 6..=6);
-    }
+fn the_docs_tables_are_the_data_file() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/speed.md");
+    let docs = docs_tables(&std::fs::read_to_string(path).unwrap());
+    let data: BTreeSet<(String, u32, u64)> = perft_references()
+        .into_iter()
+        .map(|r| (r.position, r.depth, r.count))
+        .collect();
+    let only = |a: &BTreeSet<(String, u32, u64)>, b: &BTreeSet<(String, u32, u64)>| -> Vec<String> {
+        a.difference(b)
+            .map(|(p, d, c)| format!("{p} perft({d}) = {c}"))
+            .collect()
+    };
+    assert!(
+        docs == data,
+        "docs/speed.md and tests/data/perft.tsv differ:\nonly in the docs: {:?}\nonly in the data: {:?}",
+        only(&docs, &data),
+        only(&data, &docs)
+    );
 }
 
-#[test]
-#[ignore = "deep: minutes in release"]
-fn midgame_positions_deeper_rows() {
-    for &(name, row) in MIDGAME {
-        check(&mut load(name), name, row, 5..=6);
+/// The counts of docs/speed.md's two reference tables as (position, depth, count): the start positions' (a row
+/// per depth, a column per game type, headed `depth`) and the mid-game positions' (a row per position named in
+/// backticks, a column per depth `dN`, headed `position`). Other tables are not read.
+fn docs_tables(markdown: &str) -> BTreeSet<(String, u32, u64)> {
+    let mut counts = BTreeSet::new();
+    let mut header: Option<Vec<String>> = None;
+    for line in markdown.lines() {
+        let Some(row) = line.trim().strip_prefix('|') else {
+            header = None;
+            continue;
+        };
+        let cells: Vec<String> = row
+            .trim_end_matches('|')
+            .split('|')
+            .map(|c| c.trim().to_string())
+            .collect();
+        let Some(columns) = &header else {
+            header = Some(cells);
+            continue;
+        };
+        let by_depth = match columns[0].as_str() {
+            "depth" => true,
+            "position" => false,
+            _ => continue,
+        };
+        if cells[0].starts_with("---") {
+            continue;
+        }
+        for (column, cell) in columns.iter().zip(&cells).skip(1).filter(|(_, cell)| !cell.is_empty()) {
+            let count: u64 = cell
+                .parse()
+                .unwrap_or_else(|_| panic!("not a count: {cell:?} in {line}"));
+            counts.insert(if by_depth {
+                (column.clone(), number(&cells[0]), count)
+            } else {
+                let name = cells[0]
+                    .split('`')
+                    .nth(1)
+                    .unwrap_or_else(|| panic!("no `name` in {line}"));
+                let depth = column.strip_prefix('d').unwrap_or_else(|| panic!("not dN: {column}"));
+                (name.to_string(), number(depth), count)
+            });
+        }
     }
+    assert!(!counts.is_empty(), "no reference tables in docs/speed.md");
+    counts
+}
+
+fn number(text: &str) -> u32 {
+    text.parse().unwrap_or_else(|_| panic!("not a depth: {text:?}"))
 }

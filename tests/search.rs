@@ -5,6 +5,7 @@
 
 mod common;
 
+use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 
 use waggle::{Color, GameState, Move, MoveList, Position};
@@ -46,11 +47,8 @@ const PASS_ONLY: &str = "Base;InProgress;White[25];wB1;bA1 wB1/;wA1 -wB1;bA2 bA1
 const FINISHED: &str = "Base;BlackWins;White[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wG1 -wQ;bG1 bQ-;wA1 wG1\\;bA1 bQ\\;\
     wA2 \\wQ;bA2 \\bG1;wG2 wQ/;bG1 wG2\\";
 
-/// A mid-game position from self-play (Base+MLP, 99 moves), as in `../shared/positions/selfplay40.txt`.
-const SELFPLAY40: &str = "Base+MLP;InProgress;White[21];wM;bM \\wM;wP /wM;bP -bM;wQ wM-;bQ \\bM;wA1 /wP;bP \\wQ;\
-    wA1 wQ-;bA1 bP/;wA1 \\bQ;wQ bA1\\;wA1 \\bA1;wQ /wA1;bM wM\\;bQ bQ\\;bP bP\\;bA1 bA1/;wP wQ\\;bP bP/;wA2 \\wA1;\
-    bA2 bP\\;bQ /wM;bA2 /wQ;wA2 -bQ;bA3 -bA2;bM bA3\\;bQ wM\\;bP wA1\\;bA1 bP\\;bQ bM\\;bA3 -wA1;wA1 bQ\\;\
-    bM -bA2;wA3 /wA1;bL bA1/;wA3 /bM;bM wP\\;bA2 /bA2;bB1 bA1\\";
+/// A mid-game position from self-play (Base+MLP, 99 moves), `tests/data/positions/selfplay40.txt`.
+static SELFPLAY40: LazyLock<String> = LazyLock::new(|| common::data::game_string("selfplay40"));
 
 /// A crowded Base+MLP position from a random game: Black has 238 moves.
 const CROWDED: &str = "Base+MLP;InProgress;Black[21];wS1;bL wS1\\;wS2 -wS1;bA1 bL-;wG1 /wS2;bA2 /bL;wQ /wG1;\
@@ -237,7 +235,7 @@ fn a_lost_position_is_scored_as_lost() {
 
 #[test]
 fn the_same_search_gives_the_same_move_and_node_count() {
-    let pos = load(SELFPLAY40);
+    let pos = load(&SELFPLAY40);
     let mut reused = searcher(16);
     let first = reused.search(&pos, &depth(4), |_| {}).unwrap();
     // A second search on a warm table may differ; after clear() it must not.
@@ -251,7 +249,7 @@ fn the_same_search_gives_the_same_move_and_node_count() {
 
 #[test]
 fn iterations_are_reported_in_order_with_legal_pvs() {
-    let pos = load(SELFPLAY40);
+    let pos = load(&SELFPLAY40);
     let mut reports = Vec::new();
     let last = searcher(16)
         .search(&pos, &depth(3), |p| reports.push(p.best().clone()))
@@ -272,7 +270,7 @@ fn iterations_are_reported_in_order_with_legal_pvs() {
 
 #[test]
 fn depth_zero_gives_a_legal_move_without_searching() {
-    for text in ["Base", "Base+MLP", SELFPLAY40, CROWDED] {
+    for text in ["Base", "Base+MLP", SELFPLAY40.as_str(), CROWDED] {
         let mut pos = load(text);
         let report = search(&mut pos, depth(0));
         assert_legal(&mut pos, report.best);
@@ -315,7 +313,7 @@ fn a_finished_game_has_no_best_move() {
 
 #[test]
 fn the_position_is_left_as_it_was() {
-    for text in [SELFPLAY40, CROWDED, WIN_IN_TWO, PASS_ONLY] {
+    for text in [SELFPLAY40.as_str(), CROWDED, WIN_IN_TWO, PASS_ONLY] {
         let mut pos = load(text);
         let (hash, game) = (pos.hash(), pos.game_string());
         search(&mut pos, depth(3));
@@ -327,7 +325,7 @@ fn the_position_is_left_as_it_was() {
 
 #[test]
 fn a_stop_before_the_search_still_gives_a_legal_move() {
-    for text in [SELFPLAY40, CROWDED, PASS_ONLY, "Base+MLP"] {
+    for text in [SELFPLAY40.as_str(), CROWDED, PASS_ONLY, "Base+MLP"] {
         let mut pos = load(text);
         let game = pos.game_string();
         let mut stopped = searcher(4);
@@ -366,7 +364,7 @@ fn a_stop_during_the_search_ends_it_with_a_legal_move() {
 
 #[test]
 fn a_time_limited_search_returns_a_legal_move() {
-    for text in [SELFPLAY40, CROWDED] {
+    for text in [SELFPLAY40.as_str(), CROWDED] {
         let mut pos = load(text);
         let limits = Limits::time(Duration::from_millis(200));
         let start = Instant::now();
@@ -380,7 +378,7 @@ fn a_time_limited_search_returns_a_legal_move() {
 
 #[test]
 fn with_both_limits_the_depth_can_end_the_search_first() {
-    let mut pos = load(SELFPLAY40);
+    let mut pos = load(&SELFPLAY40);
     let report = search(
         &mut pos,
         Limits {
@@ -398,7 +396,7 @@ fn with_both_limits_the_depth_can_end_the_search_first() {
 /// depth, nor a completed line dropped for one.
 #[test]
 fn a_stopped_analysis_keeps_the_lines_of_its_last_completed_depth() {
-    let pos = load(SELFPLAY40);
+    let pos = load(&SELFPLAY40);
     let fields = |lines: &[Report]| -> Vec<(Move, u32, i32, Vec<Move>)> {
         lines.iter().map(|r| (r.best, r.depth, r.score, r.pv.clone())).collect()
     };
@@ -452,7 +450,7 @@ fn helper_threads_splitting_the_tree_keep_forced_results() {
 /// `nodes N` counts the nodes of every thread of the search together.
 #[test]
 fn a_node_limit_holds_for_all_threads_together() {
-    let pos = load(SELFPLAY40);
+    let pos = load(&SELFPLAY40);
     for helpers in [1, 3] {
         let mut searcher = searcher(16);
         searcher.set_helper_threads(helpers);

@@ -183,13 +183,8 @@ fn self_play_in_every_game_type() {
 
 #[test]
 fn bestmove_time_answers_within_the_limit() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/positions/selfplay40.txt"
-    ))
-    .unwrap();
     let mut e = Engine::start(&[]);
-    e.one(&format!("newgame {}", text.trim()));
+    e.one(&format!("newgame {}", common::data::game_string("selfplay40")));
     for limit_ms in [200u64, 500] {
         let start = Instant::now();
         let reply = e.ask(&format!("bestmove time 00:00:00.{limit_ms:03}0000"));

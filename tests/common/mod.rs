@@ -1,4 +1,5 @@
-//! The real binary as a test drives it: started with arguments, lines sent, replies read up to their `ok`.
+//! The real binary as a test drives it: started with arguments, lines sent, replies read up to their `ok`. The
+//! test data that tests and benches share is in `data`.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
@@ -7,13 +8,10 @@ use std::sync::mpsc::{channel, Receiver};
 use std::thread;
 use std::time::Duration;
 
-use waggle::{Game, GameStringError, Position, Rules};
+pub mod data;
 
-/// The position a GameString (or a GameTypeString) describes, every move replayed and checked: its syntax
-/// (`parse`), then its meaning (`Game::from_record`).
-pub fn position(text: &str) -> Result<Position, GameStringError> {
-    Ok(Game::from_record(&text.parse()?, Rules::default())?.position().clone())
-}
+#[allow(unused_imports)]
+pub use data::position;
 
 /// A running `waggle` whose start-up block has been read.
 pub struct Engine {
