@@ -12,10 +12,11 @@
 //! many lines reached the referee. `cargo test --test arena -- --ignored` runs the long fuzz: at least
 //! [`LONG_FUZZ_LINES`] lines.
 
+mod common;
+
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::mpsc::channel;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -28,6 +29,8 @@ use waggle::Game;
 use waggle::MoveString;
 use waggle::{Engine, Options};
 use waggle::{GameState, GameType, Rules};
+
+use common::{Scratch, Waggle, WAGGLE};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -102,38 +105,12 @@ fn tallied_fake(kind: &str, tally: &Path) -> String {
 }
 
 fn waggle() -> String {
-    format!("'{}'", env!("CARGO_BIN_EXE_waggle"))
+    format!("'{WAGGLE}'")
 }
 
 /// A scratch directory of this test's own, removed when the test is done with it.
 fn scratch(name: &str) -> Scratch {
-    let dir = std::env::temp_dir().join(format!("waggle-arena-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    Scratch(dir)
-}
-
-/// A directory that goes away with its owner (also when a test fails), so that test runs leave nothing behind.
-struct Scratch(PathBuf);
-
-impl std::ops::Deref for Scratch {
-    type Target = Path;
-
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl AsRef<Path> for Scratch {
-    fn as_ref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+    Scratch::new(&format!("arena-{name}"))
 }
 
 /// Settings for quick games at depth 1. Every engine that hangs or stalls costs the whole timeout, so it is short;
@@ -255,29 +232,23 @@ fn check_records(dir: &Path, games: usize) {
 
 fn waggle_against_itself_writes_records_that_replay() {
     let dir = scratch("self");
-    let output = Command::new(env!("CARGO_BIN_EXE_waggle"))
-        .args([
-            "match",
-            "--depth",
-            "1",
-            "--games",
-            "4",
-            "--max-plies",
-            "120",
-            "--openings",
-            "3",
-            "--pgn",
-        ])
-        .arg(dir.join("pgn"))
-        .args([&waggle(), &waggle()])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(output.stdout).unwrap();
-    assert!(
-        output.status.success(),
-        "{text}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let output = Waggle::new([
+        "match",
+        "--depth",
+        "1",
+        "--games",
+        "4",
+        "--max-plies",
+        "120",
+        "--openings",
+        "3",
+    ])
+    .arg("--pgn")
+    .arg(dir.join("pgn"))
+    .args([waggle(), waggle()])
+    .run();
+    let text = output.stdout;
+    assert!(output.status.success(), "{text}\n{}", output.stderr);
     assert_eq!(
         text.lines().filter(|l| l.starts_with("Finished game")).count(),
         4,
@@ -316,15 +287,9 @@ fn shards_merge_to_the_whole_match() {
         "9",
     ];
     let run = |extra: &[&str]| {
-        let output = Command::new(env!("CARGO_BIN_EXE_waggle"))
-            .current_dir(&dir)
-            .args(base)
-            .args(extra)
-            .args([&waggle(), &waggle()])
-            .output()
-            .unwrap();
+        let output = Waggle::new(base).args(extra).args([waggle(), waggle()]).dir(&dir).run();
         assert!(output.status.success(), "{output:?}");
-        String::from_utf8(output.stdout).unwrap()
+        output.stdout
     };
     let whole = run(&[]);
     let mut files = Vec::new();
@@ -332,13 +297,7 @@ fn shards_merge_to_the_whole_match() {
         run(&["--shard", shard]);
         files.push(format!("shard-{}-of-3.results", &shard[..1]));
     }
-    let merged = Command::new(env!("CARGO_BIN_EXE_waggle"))
-        .current_dir(&dir)
-        .args(["match", "merge"])
-        .args(&files)
-        .output()
-        .unwrap();
-    let merged = String::from_utf8(merged.stdout).unwrap();
+    let merged = Waggle::new(["match", "merge"]).args(&files).dir(&dir).run().stdout;
     assert!(merged.starts_with("Merged 6 games from 3 files"), "{merged}");
     assert_eq!(summary_of(&merged), summary_of(&whole), "{merged}\n{whole}");
     assert_eq!(summary_of(&whole).len(), 4, "{whole}");
@@ -431,12 +390,9 @@ fn running_out_of_clock_loses() {
 }
 
 fn an_engine_that_cannot_start_stops_the_match() {
-    let output = Command::new(env!("CARGO_BIN_EXE_waggle"))
-        .args(["match", "--depth", "1", "/nonexistent/engine", &waggle()])
-        .output()
-        .unwrap();
+    let output = Waggle::new(["match", "--depth", "1", "/nonexistent/engine", &waggle()]).run();
     assert!(!output.status.success());
-    let error = String::from_utf8_lossy(&output.stderr);
+    let error = &output.stderr;
     assert!(
         error.contains("engine 1") && error.contains("could not be started"),
         "{error}"
@@ -448,8 +404,7 @@ fn a_round_robin_ranks_every_engine() {
     let book = dir.join("book.pgn");
     let opening = "[GameType \"Base\"]\n[Result \"InProgress\"]\n\n1. wS1\n2. bS1 wS1-\n";
     std::fs::write(&book, opening).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_waggle"))
-        .args(["match", "--depth", "1", "--games", "2", "--max-plies", "40", "--book"])
+    let output = Waggle::new(["match", "--depth", "1", "--games", "2", "--max-plies", "40", "--book"])
         .arg(&book)
         .arg("--pgn")
         .arg(dir.join("pgn"))
@@ -464,9 +419,8 @@ fn a_round_robin_ranks_every_engine() {
             &waggle(),
             &waggle(),
         ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(output.stdout).unwrap();
+        .run();
+    let text = output.stdout;
     assert!(output.status.success(), "{text}");
     assert_eq!(
         text.lines().filter(|l| l.starts_with("Finished game")).count(),

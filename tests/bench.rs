@@ -2,19 +2,18 @@
 //! A change that does not mean to change the search must leave it as it is; a search change updates it on
 //! purpose and says so in its commit message.
 
-use std::process::Command;
+mod common;
+
+use common::Waggle;
 
 /// Total nodes of `waggle bench` (default depth, one thread, 16 MB table).
 const SIGNATURE: u64 = 1_201_067;
 
 #[test]
 fn the_bench_signature_is_the_recorded_one() {
-    let output = Command::new(env!("CARGO_BIN_EXE_waggle"))
-        .arg("bench")
-        .output()
-        .expect("run waggle bench");
-    assert!(output.status.success(), "{output:?}");
-    let text = String::from_utf8(output.stdout).unwrap();
+    let output = Waggle::new(["bench"]).run();
+    assert!(output.success(), "{output:?}");
+    let text = output.stdout;
     let signature: u64 = text
         .lines()
         .find_map(|line| line.strip_prefix("signature "))

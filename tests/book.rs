@@ -1,19 +1,15 @@
 //! `waggle selfplay` then `waggle book`, as docs/tuning.md tells: games with random first plies become a book that
 //! reads back and answers its positions.
 
-use std::process::Command;
+mod common;
 
 use waggle::book::Book;
 use waggle::{Game, Rules};
 
 fn waggle(args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_waggle")).args(args).output().unwrap();
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
+    let output = common::Waggle::new(args).run();
+    assert!(output.success(), "{args:?}: {}", output.stderr);
+    output.stdout
 }
 
 #[test]

@@ -5,49 +5,17 @@
 
 mod common;
 
-use std::io::{Read, Write};
-use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::Engine;
+use common::{Engine, Waggle};
 
 const MIDGAME: &str = "Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
 
 /// Run the engine with `args` on `input` (then the end of input) and collect what it prints, or `None` if it
 /// has not exited after `within`.
 fn run_to_end(args: &[&str], input: &str, within: Duration) -> Option<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_waggle"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start waggle");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let mut stdout = child.stdout.take().unwrap();
-    let reader = thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stdout.read_to_string(&mut text);
-        text
-    });
-    if !exits_within(&mut child, within) {
-        let _ = child.kill();
-        let _ = child.wait();
-        return None;
-    }
-    Some(reader.join().unwrap())
-}
-
-fn exits_within(child: &mut Child, within: Duration) -> bool {
-    let deadline = Instant::now() + within;
-    while Instant::now() < deadline {
-        if child.try_wait().unwrap().is_some() {
-            return true;
-        }
-        thread::sleep(Duration::from_millis(10));
-    }
-    false
+    Some(Waggle::new(args).input(input).timeout(within).run_within()?.stdout)
 }
 
 /// The lines of a transcript after the start-up block.
@@ -110,7 +78,7 @@ fn exit_ends_a_running_search_at_once_without_a_move() {
     thread::sleep(Duration::from_millis(300));
     e.send("exit");
     assert!(
-        exits_within(&mut e.child, Duration::from_secs(20)),
+        e.process.exits_within(Duration::from_secs(20)).is_some(),
         "exit during analyze"
     );
     assert_eq!(
@@ -166,21 +134,12 @@ fn a_stop_right_after_bestmove_ends_that_search() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_table_that_does_not_fit_is_refused_and_the_old_one_stays() {
-    let script = format!(
-        "ulimit -v 1500000 && exec {} --report-intermediate-best-moves --opening-book False",
-        env!("CARGO_BIN_EXE_waggle")
-    );
     let transcript = |commands: &str| {
-        let child = Command::new("sh")
-            .args(["-c", &script])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("sh");
-        child.stdin.as_ref().unwrap().write_all(commands.as_bytes()).unwrap();
-        let output = child.wait_with_output().unwrap();
-        String::from_utf8(output.stdout).unwrap()
+        Waggle::new(["--report-intermediate-best-moves", "--opening-book", "False"])
+            .ulimit("-v 1500000")
+            .input(commands)
+            .run()
+            .stdout
     };
     let search = format!("newgame {MIDGAME}\nbestmove depth 5\n");
     let refused = transcript(&format!(
@@ -232,5 +191,8 @@ fn a_perft_in_a_session_stops() {
     assert_eq!(e.one("play wS1"), "Base+MLP;InProgress;Black[1];wS1", "idle again");
     e.send("perft 9");
     e.send("exit");
-    assert!(exits_within(&mut e.child, Duration::from_secs(20)), "exit during perft");
+    assert!(
+        e.process.exits_within(Duration::from_secs(20)).is_some(),
+        "exit during perft"
+    );
 }

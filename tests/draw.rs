@@ -2,7 +2,7 @@
 
 mod common;
 
-use std::process::Command;
+use common::Waggle;
 
 fn positions() -> Vec<String> {
     ["selfplay40", "beetle_gate", "long2", "pillbug_stun", "mosquito"]
@@ -12,13 +12,9 @@ fn positions() -> Vec<String> {
 }
 
 fn draw(args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_waggle"))
-        .arg("draw")
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{output:?}");
-    String::from_utf8(output.stdout).unwrap()
+    let output = Waggle::new(["draw"]).args(args).run();
+    assert!(output.success(), "{output:?}");
+    output.stdout
 }
 
 #[test]
@@ -96,11 +92,8 @@ fn the_text_names_every_top_piece_once_and_lists_the_stacks() {
         let tall = tall.len();
         assert_eq!(stacks, tall, "{text}");
     }
-    let bad = Command::new(env!("CARGO_BIN_EXE_waggle"))
-        .args(["draw", "Base;InProgress;White[1];bQ"])
-        .output()
-        .unwrap();
-    assert!(!bad.status.success());
+    let bad = Waggle::new(["draw", "Base;InProgress;White[1];bQ"]).run();
+    assert!(!bad.success());
 }
 
 /// The picture in the README is the one `waggle draw --svg` makes of `selfplay40`, as the README says.

@@ -18,11 +18,11 @@
 //!
 //! A short run is part of `cargo test`; the long ones are ignored: `cargo test --test fuzz_json -- --ignored`.
 
+mod common;
+
 use std::io::{self, BufRead, BufReader, ErrorKind, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::channel;
 use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -33,6 +33,8 @@ use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 use waggle::json::{game_state_of, respond, Thinking};
 use waggle::{GameType, Position};
+
+use common::{Running, Waggle};
 
 /// What a fuzzed request must get.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -278,24 +280,9 @@ fn fuzz_process(seed: u64, count: usize) {
     let greetings = br#"{"request_type": "Greetings", "request_id": "after the junk"}"#.to_vec();
     sent.push((greetings, Expect::Kind("Greetings")));
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_waggle"))
-        .arg("json")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start waggle json");
-    let stdout = child.stdout.take().expect("stdout");
-    let (lines, received) = channel();
-    thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if lines.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut stdin = child.stdin.take().expect("stdin");
+    let mut process = Waggle::new(["json"]).start();
+    let received = &process.stdout;
+    let mut stdin = process.stdin.take().expect("stdin");
     let to_send: Vec<Vec<u8>> = sent.iter().map(|(line, _)| line.clone()).collect();
     let writer = thread::spawn(move || {
         for line in to_send {
@@ -312,7 +299,7 @@ fn fuzz_process(seed: u64, count: usize) {
         check(line, &response, *expect);
     }
     writer.join().expect("writer").expect("lines sent");
-    let status = child.wait().expect("waggle json exits");
+    let status = process.child.wait().expect("waggle json exits");
     assert!(status.success(), "{status}");
     assert!(
         received.recv_timeout(Duration::from_secs(5)).is_err(),
@@ -361,50 +348,37 @@ const PATIENCE: Duration = Duration::from_secs(5);
 
 /// `waggle json --listen` on a port of its own, killed when dropped (also when a test fails).
 struct HttpServer {
-    child: Child,
+    process: Running,
     addr: SocketAddr,
 }
 
 impl HttpServer {
     fn start() -> HttpServer {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_waggle"));
-        command.args(["json", "--listen", "127.0.0.1:0"]);
-        HttpServer::spawn(command)
+        HttpServer::spawn(Waggle::new(["json", "--listen", "127.0.0.1:0"]))
     }
 
     /// The server, allowed `files` open files at most (by the shell's `ulimit`), so that connections can run it
     /// out of them before it reaches its own limit of connections.
     fn start_with_files(files: usize) -> HttpServer {
-        let mut command = Command::new("sh");
-        let script = format!("ulimit -n {files} && exec \"$0\" json --listen 127.0.0.1:0");
-        command.args(["-c", &script, env!("CARGO_BIN_EXE_waggle")]);
-        HttpServer::spawn(command)
+        HttpServer::spawn(Waggle::new(["json", "--listen", "127.0.0.1:0"]).ulimit(&format!("-n {files}")))
     }
 
-    fn spawn(mut command: Command) -> HttpServer {
-        let mut child = command
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start waggle json --listen");
-        let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
-        let mut line = String::new();
-        stderr.read_line(&mut line).expect("the listening line");
+    fn spawn(waggle: Waggle) -> HttpServer {
+        let process = waggle.start();
+        // Notes on requests follow the listening line: `Running` reads them, so that the pipe never fills.
+        let line = process.stderr.recv().unwrap_or_default();
         let addr = line
             .trim()
             .strip_prefix("waggle json: listening on http://")
             .unwrap_or_else(|| panic!("unexpected first line: {line}"))
             .parse()
             .expect("an address");
-        // Notes on requests follow: read them so that the pipe never fills.
-        thread::spawn(move || io::copy(&mut stderr, &mut io::sink()));
-        HttpServer { child, addr }
+        HttpServer { process, addr }
     }
 
     /// How many files the server has open, where the system says (Linux).
     fn open_files(&self) -> Option<usize> {
-        let files = std::fs::read_dir(format!("/proc/{}/fd", self.child.id())).ok()?;
+        let files = std::fs::read_dir(format!("/proc/{}/fd", self.process.child.id())).ok()?;
         Some(files.count())
     }
 
@@ -412,7 +386,7 @@ impl HttpServer {
     /// requests still being thought about end), so that it holds no more files than `files_before`, and answers a
     /// Greetings on a new connection.
     fn assert_serving(&mut self, files_before: Option<usize>) {
-        assert!(matches!(self.child.try_wait(), Ok(None)), "the server exited");
+        assert!(matches!(self.process.child.try_wait(), Ok(None)), "the server exited");
         if let Some(before) = files_before {
             let since = Instant::now();
             loop {
@@ -425,14 +399,7 @@ impl HttpServer {
             }
         }
         Connection::open(self.addr).exchange(&greetings("after the junk", Then::Closed));
-        assert!(matches!(self.child.try_wait(), Ok(None)), "the server exited");
-    }
-}
-
-impl Drop for HttpServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        assert!(matches!(self.process.child.try_wait(), Ok(None)), "the server exited");
     }
 }
 

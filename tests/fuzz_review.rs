@@ -17,9 +17,7 @@
 
 mod common;
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::thread;
@@ -32,7 +30,7 @@ use serde_json::Value;
 use waggle::record::read_pgn;
 use waggle::GameString;
 
-use common::Scratch;
+use common::{Scratch, Waggle};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/review");
 
@@ -489,46 +487,16 @@ struct Outcome {
 
 /// Run `waggle review` on a batch in `dir`; `None` if it hung.
 fn run(batch: &Batch, dir: &Path) -> Option<Outcome> {
-    let mut child: Child = Command::new(env!("CARGO_BIN_EXE_waggle"))
-        .arg("review")
+    let output = Waggle::new(["review"])
         .args(&batch.args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start waggle");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = batch.stdin.clone();
-    let writer = thread::spawn(move || {
-        let _ = std::io::Write::write_all(&mut stdin, &input);
-    });
-    let read = |mut stream: Box<dyn Read + Send>| {
-        thread::spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = stream.read_to_end(&mut bytes);
-            String::from_utf8_lossy(&bytes).into_owned()
-        })
-    };
-    let stdout = read(Box::new(child.stdout.take().unwrap()));
-    let stderr = read(Box::new(child.stderr.take().unwrap()));
-    let deadline = Instant::now() + HANG;
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        thread::sleep(Duration::from_millis(2));
-    };
-    let _ = writer.join();
+        .dir(dir)
+        .input(&batch.stdin)
+        .timeout(HANG)
+        .run_within()?;
     Some(Outcome {
-        code: status.code(),
-        stdout: stdout.join().unwrap(),
-        stderr: stderr.join().unwrap(),
+        code: output.code(),
+        stdout: output.stdout,
+        stderr: output.stderr,
     })
 }
 

@@ -5,100 +5,23 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::os::unix::process::CommandExt;
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::io::{Read, Write};
+use std::sync::mpsc::Receiver;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::Scratch;
+use common::{lines, Running, Scratch, Waggle, WAGGLE};
 
 /// A subcommand running in a process group of its own (as a terminal's foreground job is), its output collected.
-struct Running {
-    child: Child,
-    stdout: Receiver<String>,
-    stderr: Receiver<String>,
-}
-
-impl Running {
-    fn start(args: &[&str]) -> Running {
-        Running::start_in(args, None)
-    }
-
-    fn start_in(args: &[&str], dir: Option<&Path>) -> Running {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_waggle"));
-        command
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0);
-        if let Some(dir) = dir {
-            command.current_dir(dir);
-        }
-        let mut child = command.spawn().expect("start waggle");
-        let stdout = lines(child.stdout.take().unwrap());
-        let stderr = lines(child.stderr.take().unwrap());
-        Running { child, stdout, stderr }
-    }
-
-    /// Ctrl-C, as a terminal sends it: SIGINT to the whole foreground process group.
-    fn interrupt(&self) {
-        let group = libc::pid_t::try_from(self.child.id()).unwrap();
-        // SAFETY: kill only sends a signal, to the group this test started.
-        assert_eq!(unsafe { libc::kill(-group, libc::SIGINT) }, 0);
-    }
-
-    /// The next stdout line, waiting up to `wait`.
-    fn line(&self, wait: Duration) -> Option<String> {
-        self.stdout.recv_timeout(wait).ok()
-    }
-
-    /// Wait for the exit (at most `within`), then everything printed: the status code, stdout and stderr.
-    fn finish(mut self, within: Duration) -> (Option<i32>, String, String) {
-        let deadline = Instant::now() + within;
-        let status = loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                break status;
-            }
-            if Instant::now() > deadline {
-                let _ = self.child.kill();
-                panic!("still running {within:?} after Ctrl-C");
-            }
-            thread::sleep(Duration::from_millis(10));
-        };
-        let collect = |r: &Receiver<String>| r.iter().collect::<Vec<_>>().join("\n");
-        (status.code(), collect(&self.stdout), collect(&self.stderr))
-    }
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn lines(stream: impl Read + Send + 'static) -> Receiver<String> {
-    let (sender, receiver) = channel();
-    thread::spawn(move || {
-        for line in BufReader::new(stream).lines() {
-            let Ok(line) = line else { break };
-            if sender.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    receiver
+fn start(args: &[&str]) -> Running {
+    Waggle::new(args).own_group().start()
 }
 
 const ENDS: Duration = Duration::from_secs(20);
 
 #[test]
 fn perft_stops_and_says_how_far_the_depth_in_progress_got() {
-    let run = Running::start(&["perft", "Base+MLP", "--depth", "9"]);
+    let run = start(&["perft", "Base+MLP", "--depth", "9"]);
     // Depth 6 takes a fraction of a second; depth 7 half a minute.
     let mut counted = Vec::new();
     while counted.len() < 6 {
@@ -140,27 +63,26 @@ fn perft_stops_and_says_how_far_the_depth_in_progress_got() {
 #[test]
 fn match_finishes_its_games_in_progress_and_sums_up() {
     let dir = Scratch::new("match");
-    let waggle = env!("CARGO_BIN_EXE_waggle");
-    let run = Running::start_in(
-        // Games by nodes, not time: a loaded machine must not cost a game on time, which the test would take for
-        // a forfeit that Ctrl-C caused.
-        &[
-            "match",
-            "--nodes",
-            "3000",
-            "--games",
-            "40",
-            "--concurrency",
-            "2",
-            "--results",
-            "r.tsv",
-            "--pgn",
-            "pgn",
-            waggle,
-            waggle,
-        ],
-        Some(&dir.0),
-    );
+    // Games by nodes, not time: a loaded machine must not cost a game on time, which the test would take for a
+    // forfeit that Ctrl-C caused.
+    let run = Waggle::new([
+        "match",
+        "--nodes",
+        "3000",
+        "--games",
+        "40",
+        "--concurrency",
+        "2",
+        "--results",
+        "r.tsv",
+        "--pgn",
+        "pgn",
+        WAGGLE,
+        WAGGLE,
+    ])
+    .dir(&dir.0)
+    .own_group()
+    .start();
     let mut seen = Vec::new();
     while !seen.iter().any(|l: &String| l.starts_with("Score of ")) {
         seen.push(run.line(Duration::from_secs(60)).expect("a first game"));
@@ -192,8 +114,7 @@ fn match_finishes_its_games_in_progress_and_sums_up() {
 /// A second Ctrl-C abandons the games in progress: the match ends at once, counting only the finished ones.
 #[test]
 fn match_abandons_its_games_on_a_second_interrupt() {
-    let waggle = env!("CARGO_BIN_EXE_waggle");
-    let run = Running::start(&[
+    let run = start(&[
         "match",
         "--time",
         "1",
@@ -201,8 +122,8 @@ fn match_abandons_its_games_on_a_second_interrupt() {
         "20",
         "--concurrency",
         "2",
-        waggle,
-        waggle,
+        WAGGLE,
+        WAGGLE,
     ]);
     assert!(run.line(ENDS).unwrap().starts_with("Match of "));
     thread::sleep(Duration::from_millis(500));
@@ -222,7 +143,7 @@ fn match_abandons_its_games_on_a_second_interrupt() {
 fn selfplay_writes_the_games_it_finishes_and_says_how_many() {
     let dir = Scratch::new("selfplay");
     let out = dir.0.join("games.txt");
-    let run = Running::start(&[
+    let run = start(&[
         "selfplay",
         "--games",
         "100000",
@@ -245,20 +166,18 @@ fn selfplay_writes_the_games_it_finishes_and_says_how_many() {
 fn tune_stops_its_descent_and_prints_the_weights_so_far() {
     let dir = Scratch::new("tune");
     let games = dir.0.join("games.txt");
-    let status = Command::new(env!("CARGO_BIN_EXE_waggle"))
-        .args([
-            "selfplay",
-            "--games",
-            "20",
-            "--nodes",
-            "200",
-            "--out",
-            games.to_str().unwrap(),
-        ])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let run = Running::start(&["tune", games.to_str().unwrap(), "--iterations", "100000000"]);
+    let selfplay = Waggle::new([
+        "selfplay",
+        "--games",
+        "20",
+        "--nodes",
+        "200",
+        "--out",
+        games.to_str().unwrap(),
+    ])
+    .run();
+    assert!(selfplay.success());
+    let run = start(&["tune", games.to_str().unwrap(), "--iterations", "100000000"]);
     assert!(run.line(ENDS).unwrap().ends_with(" positions"));
     thread::sleep(Duration::from_millis(1000));
     run.interrupt();
@@ -275,7 +194,7 @@ fn tune_stops_its_descent_and_prints_the_weights_so_far() {
 
 #[test]
 fn bench_stops_at_the_position_in_progress_without_a_signature() {
-    let run = Running::start(&["bench", "30"]);
+    let run = start(&["bench", "30"]);
     thread::sleep(Duration::from_millis(1500));
     run.interrupt();
     let (code, text, _) = run.finish(ENDS);
@@ -290,7 +209,7 @@ fn bench_stops_at_the_position_in_progress_without_a_signature() {
 
 #[test]
 fn json_over_http_stops_and_says_how_many_requests_it_answered() {
-    let run = Running::start(&["json", "--listen", "127.0.0.1:0"]);
+    let run = start(&["json", "--listen", "127.0.0.1:0"]);
     let listening = run.stderr.recv_timeout(ENDS).unwrap();
     let addr = listening
         .strip_prefix("waggle json: listening on http://")
@@ -319,7 +238,7 @@ fn json_over_http_stops_and_says_how_many_requests_it_answered() {
 /// In `waggle play`, Ctrl-C while Waggle thinks makes it move at once.
 #[test]
 fn play_moves_at_once_when_interrupted_while_thinking() {
-    let mut run = Running::start(&[
+    let mut run = start(&[
         "play",
         "--color",
         "black",
@@ -328,7 +247,7 @@ fn play_moves_at_once_when_interrupted_while_thinking() {
         "--from",
         "Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-",
     ]);
-    let stdin = run.child.stdin.take().unwrap();
+    let stdin = run.stdin.take().unwrap();
     let thinking = wait_for(&run.stdout, |l| l.starts_with("Waggle is thinking"));
     assert!(thinking, "Waggle thinks first");
     thread::sleep(Duration::from_millis(300));
@@ -354,7 +273,7 @@ fn wait_for(lines: &Receiver<String>, found: impl Fn(&str) -> bool) -> bool {
 /// ends the engine.
 #[test]
 fn the_engine_ends_on_ctrl_c_when_idle() {
-    let run = Running::start(&[]);
+    let run = start(&[]);
     assert!(run.line(ENDS).unwrap().starts_with("id Waggle"));
     run.interrupt();
     let (code, _, _) = run.finish(ENDS);
@@ -369,7 +288,7 @@ fn review_stops_and_writes_what_it_judged() {
     let game = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/review/pgn/b_club_game.pgn");
     let (pgn, chart) = (dir.0.join("reviewed.pgn"), dir.0.join("chart.svg"));
     // Half a second a position: the 46 moves would take half a minute.
-    let run = Running::start(&[
+    let run = start(&[
         "review",
         game,
         "--time",
@@ -447,14 +366,9 @@ fn review_quits_at_once_on_a_second_interrupt() {
     // 9,200 moves: far more lines than a pipe holds.
     let games = dir.0.join("games.txt");
     std::fs::write(&games, format!("{record}\n").repeat(200)).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_waggle"))
-        .args(["review", games.to_str().unwrap(), "--nodes", "1"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()
-        .expect("start waggle");
+    let mut child = Waggle::new(["review", games.to_str().unwrap(), "--nodes", "1"])
+        .own_group()
+        .spawn();
     // Its stdout is kept open and never read, so that the review blocks once the pipe is full.
     let _stdout = child.stdout.take().unwrap();
     let stderr = lines(child.stderr.take().unwrap());

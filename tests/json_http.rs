@@ -2,9 +2,10 @@
 //! Choose Turn answered in POST bodies, two games at once from two threads (the quicker one answered first), an
 //! Error for a malformed body and a refusal for anything but POST.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+
+use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -12,40 +13,30 @@ use serde_json::{json, Value};
 use waggle::json::{game_state_of, is_offered};
 use waggle::{GameType, Position};
 
+use common::{Running, Waggle};
+
 /// The running server, killed when dropped (also when a test fails).
 struct Server {
-    child: Child,
+    /// Held for its `Drop`, which kills the server.
+    _process: Running,
     addr: SocketAddr,
 }
 
 impl Server {
     fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_waggle"))
-            .args(["json", "--listen", "127.0.0.1:0"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start waggle json --listen");
-        let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
-        let mut line = String::new();
-        stderr.read_line(&mut line).expect("the listening line");
+        let process = Waggle::new(["json", "--listen", "127.0.0.1:0"]).start();
+        // Notes on requests follow the listening line: `Running` reads them, so that the pipe never fills.
+        let line = process.stderr.recv().unwrap_or_default();
         let addr = line
             .trim()
             .strip_prefix("waggle json: listening on http://")
             .unwrap_or_else(|| panic!("unexpected first line: {line}"))
             .parse()
             .expect("an address");
-        // Keep reading stderr (notes on requests) so that the pipe never fills.
-        thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
-        Server { child, addr }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        Server {
+            _process: process,
+            addr,
+        }
     }
 }
 

@@ -1,49 +1,26 @@
 //! `waggle play` driven over a pipe (plain output): whole games with moves, undo, hint, show, resign, save and
 //! every kind of bad input; the saved `.pgn` replays to the same game.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
-use std::thread;
+mod common;
+
 use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use waggle::{Color, Game, GameState, Rules};
 
+use common::{Running, Waggle};
+
 /// A running `waggle play` and the game as the test follows it.
 struct Player {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    process: Running,
     game: Game,
 }
 
 impl Player {
     fn start(args: &[&str], start: &str) -> Player {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_waggle"))
-            .arg("play")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
         Player {
-            child,
-            stdin: Some(stdin),
-            lines,
+            process: Waggle::new(["play"]).args(args).start(),
             game: Game::from_record(&start.parse().unwrap(), Rules::default()).unwrap(),
         }
     }
@@ -52,10 +29,7 @@ impl Player {
     fn until_prompt(&mut self) -> Vec<String> {
         let mut seen = Vec::new();
         loop {
-            let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(60))
-                .expect("waggle play answers");
+            let line = self.process.line(Duration::from_secs(60)).expect("waggle play answers");
             if let Some(mv) = line
                 .strip_prefix("Waggle plays: ")
                 .or_else(|| line.strip_prefix("You play: "))
@@ -73,17 +47,8 @@ impl Player {
     }
 
     fn say(&mut self, line: &str) -> Vec<String> {
-        let stdin = self.stdin.as_mut().expect("input open");
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
+        self.process.send(line);
         self.until_prompt()
-    }
-}
-
-impl Drop for Player {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -183,8 +148,8 @@ fn a_whole_game(person: Color, seed: u64) {
         assert_eq!(record.result, Some(winner));
         assert!(record.tag("Termination").unwrap().contains("resigns: enough for today"));
     }
-    writeln!(p.stdin.as_mut().unwrap(), "quit").unwrap();
-    assert!(p.child.wait().unwrap().success());
+    p.process.send("quit");
+    assert!(p.process.child.wait().unwrap().success());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -205,6 +170,6 @@ fn a_game_can_start_from_a_game_string_and_ends_with_the_input() {
     let board = p.until_prompt();
     assert!(board.iter().any(|l| l.contains("|wQ |wS1|bS1|bQ |")), "{board:?}");
     refuse(&mut p, "wQ -wS1");
-    p.stdin.take();
-    assert!(p.child.wait().unwrap().success());
+    p.process.close_input();
+    assert!(p.process.child.wait().unwrap().success());
 }

@@ -6,15 +6,13 @@
 mod common;
 
 use std::collections::BTreeSet;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use serde_json::Value;
 use waggle::record::read_pgn;
 use waggle::{Game, GameString, MoveString, Rules};
 
-use common::Scratch;
+use common::{Scratch, Waggle};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/review");
 
@@ -51,26 +49,11 @@ fn review(args: &[&str]) -> Run {
 
 /// `waggle review ARGS`, `input` on its standard input.
 fn review_with_input(args: &[&str], input: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_waggle"))
-        .arg("review")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start waggle");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    // Written from a thread: a large input must not fill the pipe while nobody reads the output.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("waggle ends");
-    writer.join().unwrap();
+    let output = Waggle::new(["review"]).args(args).input(input).run();
     Run {
-        code: output.status.code(),
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+        code: output.code(),
+        stdout: output.stdout,
+        stderr: output.stderr,
     }
 }
 
@@ -943,13 +926,7 @@ fn the_files_are_written_when_stdout_is_closed() {
     let dir = Scratch::new("closed");
     let (pgn, chart) = (dir.path("out.pgn"), dir.path("out.svg"));
     let case = &missed_wins()[0];
-    let mut child = Command::new(env!("CARGO_BIN_EXE_waggle"))
-        .args(["review", &case.game, "--nodes", "2000", "--pgn", &pgn, "--svg", &chart])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = Waggle::new(["review", &case.game, "--nodes", "2000", "--pgn", &pgn, "--svg", &chart]).spawn();
     // Read the heading, then close the pipe, as `head -1` does.
     let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
     let mut heading = String::new();

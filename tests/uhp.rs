@@ -3,11 +3,10 @@
 mod common;
 
 use std::io::Write;
-use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::Engine;
+use common::{Engine, Waggle};
 use waggle::{GameType, MoveString};
 
 #[test]
@@ -100,7 +99,7 @@ fn every_command_and_error_path() {
     }
     assert!(e.one("undo").starts_with("Base;InProgress;Black[6]"));
     e.send("exit");
-    let status = e.child.wait().unwrap();
+    let status = e.process.child.wait().unwrap();
     assert!(status.success());
 }
 
@@ -108,10 +107,10 @@ fn every_command_and_error_path() {
 fn closing_stdin_ends_with_status_zero() {
     let mut e = Engine::start(&[]);
     e.one("newgame Base");
-    e.stdin.take();
+    e.process.close_input();
     let start = Instant::now();
     loop {
-        if let Some(status) = e.child.try_wait().unwrap() {
+        if let Some(status) = e.process.child.try_wait().unwrap() {
             assert!(status.success(), "{status}");
             break;
         }
@@ -222,11 +221,7 @@ fn sigint_during_a_search_still_gives_a_move() {
     e.one("newgame Base+MLP");
     e.send("bestmove depth 40");
     thread::sleep(Duration::from_millis(300));
-    let status = Command::new("kill")
-        .args(["-INT", &e.child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    e.process.interrupt();
     let reply = e.reply();
     assert_eq!(reply.len(), 1, "{reply:?}");
     reply[0].parse::<MoveString>().unwrap();
@@ -238,7 +233,7 @@ fn sigint_during_a_search_still_gives_a_move() {
 fn a_line_that_is_not_utf8_is_an_error_not_the_end() {
     let mut e = Engine::start(&[]);
     e.one("newgame");
-    let stdin = e.stdin.as_mut().unwrap();
+    let stdin = e.process.stdin.as_mut().unwrap();
     stdin.write_all(b"\xff\xfe play\n").unwrap();
     stdin.flush().unwrap();
     let reply = e.reply();
@@ -288,24 +283,11 @@ fn a_game_string_ending_in_a_semicolon_loads() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_table_the_machine_cannot_give_is_refused() {
-    let mut child = Command::new("sh")
-        .args([
-            "-c",
-            &format!("ulimit -v 2000000 && exec '{}'", env!("CARGO_BIN_EXE_waggle")),
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start waggle under ulimit");
-    let mut stdin = child.stdin.take().unwrap();
     // Ended by the end of input, which lets the search answer (an `exit` would end it without a move).
     let script = "options set MaxHashSize 4096\noptions get MaxHashSize\nnewgame Base+MLP\nbestmove depth 2\n";
-    stdin.write_all(script.as_bytes()).unwrap();
-    drop(stdin);
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "{output:?}");
-    let text = String::from_utf8(output.stdout).unwrap();
+    let output = Waggle::engine().ulimit("-v 2000000").input(script).run();
+    assert!(output.success(), "{output:?}");
+    let text = output.stdout;
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[3].starts_with("err ") && lines[3].contains("4096 MB"), "{text}");
     assert_eq!(lines[5], "MaxHashSize;int;64;64;1;4096", "{text}");
@@ -319,7 +301,7 @@ fn a_table_the_machine_cannot_give_is_refused() {
 #[test]
 fn a_big_table_is_not_touched_at_start_up() {
     let e = Engine::start(&["--max-hash-size", "1024"]);
-    let status = std::fs::read_to_string(format!("/proc/{}/status", e.child.id())).unwrap();
+    let status = std::fs::read_to_string(format!("/proc/{}/status", e.process.child.id())).unwrap();
     let rss_kb: u64 = status
         .lines()
         .find_map(|l| l.strip_prefix("VmRSS:"))

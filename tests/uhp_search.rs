@@ -4,11 +4,10 @@
 
 mod common;
 
-use std::process::Command;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::Engine;
+use common::{Engine, Waggle};
 use waggle::MoveString;
 
 const MIDGAME: &str = "Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
@@ -56,11 +55,7 @@ fn sigint_ends_analyze_with_its_lines() {
     e.one(&format!("newgame {MIDGAME}"));
     e.send("analyze 2");
     thread::sleep(Duration::from_millis(300));
-    let status = Command::new("kill")
-        .args(["-INT", &e.child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    e.process.interrupt();
     let lines = e.reply();
     assert_eq!(lines.len(), 2, "{lines:?}");
     assert_ne!(lines[0].split(';').next(), lines[1].split(';').next());
@@ -210,12 +205,11 @@ fn pondering_is_silent_and_gives_way_to_any_line() {
         e.one("options get PonderDuringIdle"),
         "PonderDuringIdle;enum;SingleThreaded;Disabled;Disabled;SingleThreaded;MultiThreaded"
     );
-    e.stdin.take();
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while e.child.try_wait().unwrap().is_none() {
-        assert!(Instant::now() < deadline, "still running after the end of input");
-        thread::sleep(Duration::from_millis(10));
-    }
+    e.process.close_input();
+    assert!(
+        e.process.exits_within(Duration::from_secs(10)).is_some(),
+        "still running after the end of input"
+    );
 }
 
 #[test]
@@ -256,13 +250,10 @@ fn each_game_type_is_searched_with_its_own_weights() {
 
     // A file that does not read stops the engine with the reason, before any protocol output.
     std::fs::write(&file, "tempo 3\n[Base+Q]\n").unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_waggle"))
-        .args(["--weights", file.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(!output.status.success());
+    let output = Waggle::new(["--weights", file.to_str().unwrap()]).run();
+    assert!(!output.success());
     assert!(output.stdout.is_empty(), "{output:?}");
-    let message = String::from_utf8_lossy(&output.stderr);
+    let message = &output.stderr;
     assert!(message.contains("line 2: 'Base+Q' is not a game type"), "{message}");
     std::fs::remove_dir_all(&dir).ok();
 }
