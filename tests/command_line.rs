@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-use common::Engine;
+use common::{Engine, Waggle};
 
 /// Every engine flag.
 const ENGINE_FLAGS: [&str; 10] = [
@@ -25,11 +25,12 @@ const ENGINE_FLAGS: [&str; 10] = [
 
 /// `waggle ARGS` run to its end with no input.
 fn waggle(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_waggle"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run waggle")
+    let output = Waggle::new(args).run();
+    Output {
+        status: output.status,
+        stdout: output.stdout.into_bytes(),
+        stderr: output.stderr.into_bytes(),
+    }
 }
 
 /// The flags that `help` (a `--help` text) lists under its "Engine flags…" headings, in order.

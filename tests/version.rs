@@ -6,30 +6,14 @@
 #[allow(dead_code)]
 #[path = "../build.rs"]
 mod build_script;
+mod common;
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::Path;
+use std::process::Command;
 
 use build_script::{commit, version};
-
-/// A scratch directory of this test file's own, emptied when made and removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("waggle-version-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use common::{Scratch, Waggle};
 
 /// Whether git runs here; if not, the test says loudly that it skips (past the harness's capture of `eprintln!`).
 fn git_available(test: &str) -> bool {
@@ -71,12 +55,9 @@ fn write(path: &Path, text: &str) {
 
 #[test]
 fn version_and_id_name_what_was_built() {
-    let output = Command::new(env!("CARGO_BIN_EXE_waggle"))
-        .arg("--version")
-        .output()
-        .unwrap();
-    assert!(output.status.success());
-    let said = String::from_utf8(output.stdout).unwrap();
+    let output = Waggle::new(["--version"]).run();
+    assert!(output.success());
+    let said = output.stdout;
     // What the build script finds now: the binary was built from this checkout just before the tests ran.
     let built = commit(Path::new(env!("CARGO_MANIFEST_DIR")));
     let expected = format!("waggle {}\n", version(env!("CARGO_PKG_VERSION"), built.as_ref()));
@@ -84,14 +65,8 @@ fn version_and_id_name_what_was_built() {
     if let Some(built) = &built {
         assert!(said.contains(&format!("({}", built.hash)), "{said}");
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_waggle"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdin.take());
-    let output = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8(output.stdout).unwrap();
+    // The UHP engine, its input ended at once.
+    let stdout = Waggle::engine().run().stdout;
     assert_eq!(
         stdout.lines().next(),
         Some(format!("id Waggle v{}", env!("CARGO_PKG_VERSION")).as_str())
