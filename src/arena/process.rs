@@ -98,11 +98,19 @@ impl EngineProcess {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
+        // A group of its own, so that a Ctrl-C typed in the terminal reaches the referee only, and so that a wrapper
+        // script's children die with it (see `Drop`).
         #[cfg(unix)]
         {
             use std::os::unix::process::CommandExt;
-            // A group of its own, so that a wrapper script's children die with it.
             process.process_group(0);
+        }
+        #[cfg(windows)]
+        {
+            use std::os::windows::process::CommandExt;
+            // Windows turns Ctrl-C off in a new process group (Ctrl-Break still reaches it).
+            const CREATE_NEW_PROCESS_GROUP: u32 = 0x0000_0200;
+            process.creation_flags(CREATE_NEW_PROCESS_GROUP);
         }
         let mut child = process.spawn().map_err(|e| Fault::Start(format!("{program}: {e}")))?;
         let stdin = child.stdin.take();
@@ -274,12 +282,23 @@ impl Drop for EngineProcess {
                 }
             }
         }
+        // Windows has no signal for a group: taskkill ends the process and its children (/T), at once (/F). The
+        // child's handle is still open, so its id cannot have been given to another process.
+        #[cfg(windows)]
+        if let Ok(None) = self.child.try_wait() {
+            let _ = Process::new("taskkill")
+                .args(["/T", "/F", "/PID", &self.child.id().to_string()])
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status();
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
 
-/// A readable exit status: `exit status 3` or `killed by signal 11`.
+/// A readable exit status: `exit status 3`, `killed by signal 11` or, on Windows, `ended by exception 0xC0000005`.
 fn describe(status: ExitStatus) -> String {
     #[cfg(unix)]
     {
@@ -287,6 +306,11 @@ fn describe(status: ExitStatus) -> String {
         if let Some(signal) = status.signal() {
             return format!("killed by signal {signal}");
         }
+    }
+    // A crash on Windows exits with an NTSTATUS error code (the top two bits set), clearer in hexadecimal.
+    #[cfg(windows)]
+    if let Some(code) = status.code().map(|c| c as u32).filter(|c| c >> 30 == 0b11) {
+        return format!("ended by exception {code:#010X}");
     }
     match status.code() {
         Some(code) => format!("exit status {code}"),
