@@ -6,7 +6,7 @@ use std::io::Write;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::{Engine, Waggle};
+use common::Engine;
 use waggle::{GameType, MoveString};
 
 #[test]
@@ -285,7 +285,7 @@ fn a_game_string_ending_in_a_semicolon_loads() {
 fn a_table_the_machine_cannot_give_is_refused() {
     // Ended by the end of input, which lets the search answer (an `exit` would end it without a move).
     let script = "options set MaxHashSize 4096\noptions get MaxHashSize\nnewgame Base+MLP\nbestmove depth 2\n";
-    let output = Waggle::engine().ulimit("-v 2000000").input(script).run();
+    let output = common::Waggle::engine().ulimit("-v 2000000").input(script).run();
     assert!(output.success(), "{output:?}");
     let text = output.stdout;
     let lines: Vec<&str> = text.lines().collect();
