@@ -344,16 +344,15 @@ fn read_capped_line(input: &mut impl BufRead) -> Option<String> {
     }
 }
 
-/// Drain a reader to its end: for tests of the capped reader.
-#[cfg(test)]
-fn all_lines(bytes: &[u8]) -> Vec<String> {
-    let mut input = BufReader::with_capacity(7, bytes);
-    std::iter::from_fn(|| read_capped_line(&mut input)).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Drain a reader to its end, through a small buffer.
+    fn all_lines(bytes: &[u8]) -> Vec<String> {
+        let mut input = BufReader::with_capacity(7, bytes);
+        std::iter::from_fn(|| read_capped_line(&mut input)).collect()
+    }
 
     #[test]
     fn lines_are_split_and_capped() {

@@ -23,7 +23,7 @@ use crate::record::notation::{GameString, GameStringError, MoveString};
 use crate::rules::legality::IllegalMove;
 use crate::rules::moves::Move;
 use crate::rules::position::{GameState, Position, Rules};
-use crate::search::{Limits, Progress, Report, Searcher, Stopper, TableTooBig, WIN};
+use crate::search::{Fault, Limits, Progress, Report, Searcher, Stopper, TableTooBig, WIN};
 
 /// Why the engine cannot do what it was asked. The texts are for people; front ends add their own hints (which
 /// command to try next).
@@ -104,9 +104,6 @@ pub struct Engine {
     options: Options,
     /// The random moves of the lowest levels and of the reference player.
     rng: StdRng,
-    /// Panic in `play` after changing the game, to test that the game is put back.
-    #[cfg(test)]
-    pub(crate) fault_in_play: bool,
 }
 
 impl Engine {
@@ -120,8 +117,6 @@ impl Engine {
             searcher,
             options,
             rng: StdRng::from_entropy(),
-            #[cfg(test)]
-            fault_in_play: false,
         })
     }
 
@@ -184,8 +179,7 @@ impl Engine {
             let game = engine.game.as_mut().ok_or(EngineError::NoGame)?;
             let mv = name.to_move(game.position())?;
             game.play(mv)?;
-            #[cfg(test)]
-            if engine.fault_in_play {
+            if engine.searcher.fault == Some(Fault::PlayPanics) {
                 panic!("a fault made on purpose after playing the move");
             }
             Ok(())
@@ -350,10 +344,11 @@ impl Engine {
         self.searcher.set_helper_threads(threads);
     }
 
-    /// The searcher, for tests that make it fail on purpose.
+    /// Make `fault` from now on (`None`: no more faults): the one way a test makes the engine or its search fail
+    /// on purpose, through the code that ships.
     #[cfg(test)]
-    pub(crate) fn searcher_mut(&mut self) -> &mut Searcher {
-        &mut self.searcher
+    pub(crate) fn inject(&mut self, fault: Option<Fault>) {
+        self.searcher.fault = fault;
     }
 
     /// Take back the last `n` moves.
@@ -520,7 +515,7 @@ mod tests {
     fn a_panic_while_playing_leaves_the_game_as_it_was() {
         let mut engine = Engine::new(Options::default()).unwrap();
         engine.new_game(&record("Base+MLP;InProgress;Black[1];wS1")).unwrap();
-        engine.fault_in_play = true;
+        engine.inject(Some(Fault::PlayPanics));
         let failed = engine.play(mv("bS1 wS1-")).err().expect("the fault");
         assert!(
             failed
@@ -535,7 +530,7 @@ mod tests {
             "{failed}"
         );
         assert_eq!(engine.game().unwrap().record().len(), 1, "the move is taken back");
-        engine.fault_in_play = false;
+        engine.inject(None);
         assert_eq!(engine.play(mv("bS1 wS1-")).unwrap().record().len(), 2);
     }
 }

@@ -11,8 +11,6 @@ mod features;
 pub use features::{Feature, Features, FEATURE_COUNT};
 
 use crate::rules::game_type::GameType;
-#[cfg(test)]
-use crate::rules::piece::Bug;
 use crate::rules::position::Position;
 
 /// The largest magnitude `evaluate` returns, well below the search's win scores.
@@ -187,6 +185,7 @@ pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
 mod tests {
     use super::*;
     use crate::rules::game_type::GameType;
+    use crate::rules::piece::Bug;
 
     /// The default weights of `pos`'s game type.
     fn weights_of(pos: &Position) -> Weights {
@@ -210,7 +209,7 @@ mod tests {
         let white_to_move = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bG1 bQ-;wG1 \\wQ;\
                              bG2 bQ/;wG2 /wQ;bG3 bQ\\;wS2 \\wG1;bA1 \\bQ";
         let black_to_move = format!("{white_to_move};wB1 -wG2");
-        let pos = crate::record::position(white_to_move);
+        let pos = crate::record::testing::position(white_to_move);
         assert!(eval(&pos) > 2 * tempo, "{}", eval(&pos));
         let features = Features::of(&pos);
         assert_eq!(
@@ -223,7 +222,7 @@ mod tests {
             1,
             "White's Queen: {features:?}"
         );
-        let pos = crate::record::position(&black_to_move);
+        let pos = crate::record::testing::position(&black_to_move);
         assert!(eval(&pos) < -2 * tempo, "{}", eval(&pos));
     }
 
@@ -309,7 +308,7 @@ mod tests {
     #[test]
     fn the_evaluation_is_the_dot_product_and_each_weight_moves_it() {
         let text = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bG1 bQ-;wG1 \\wQ;bG2 bQ/";
-        let pos = crate::record::position(text);
+        let pos = crate::record::testing::position(text);
         let features = Features::of(&pos);
         let weights = weights_of(&pos);
         let by_hand: i32 = Feature::ALL.iter().map(|&f| weights.get(f) * features.get(f)).sum();

@@ -108,12 +108,6 @@ pub(crate) struct Answer {
     pub notes: Vec<String>,
 }
 
-/// The answer to one request: the response and the notes, printed nowhere.
-#[cfg(test)]
-pub(crate) fn answer(request: &str, thinking: &Thinking) -> Answer {
-    answer_with_ids(request, thinking).1
-}
-
 /// The response to one request, thinking as `thinking` says, as JSON text (one line, no newline). Notes on the
 /// request go to stderr, one line, prefixed with `waggle json:` and the request's ids.
 pub fn respond(request: &str, thinking: &Thinking) -> String {

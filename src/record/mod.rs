@@ -21,10 +21,16 @@ pub(crate) fn replay(
     game::Game::from_record(&text.parse()?, rules)
 }
 
-/// The position `text` (a GameString) describes, for tests.
+/// What the unit tests of every room share.
 #[cfg(test)]
-pub(crate) fn position(text: &str) -> crate::rules::position::Position {
-    let record = text.parse().unwrap_or_else(|e| panic!("{e}: {text}"));
-    let game = game::Game::from_record(&record, Default::default()).unwrap_or_else(|e| panic!("{e}: {text}"));
-    game.position().clone()
+pub(crate) mod testing {
+    use super::game::Game;
+    use crate::rules::position::Position;
+
+    /// The position `text` (a GameString) describes, every move replayed and checked.
+    pub(crate) fn position(text: &str) -> Position {
+        let record = text.parse().unwrap_or_else(|e| panic!("{e}: {text}"));
+        let game = Game::from_record(&record, Default::default()).unwrap_or_else(|e| panic!("{e}: {text}"));
+        game.position().clone()
+    }
 }

@@ -22,17 +22,16 @@ pub(crate) const SPLIT_DEPTH: u32 = 3;
 /// Marks of the moves being searched, one search's threads sharing it.
 pub(crate) struct Busy {
     slots: Box<[AtomicU64]>,
-    /// Every move counts as taken: a test's way to make one thread put off every move it can.
-    #[cfg(test)]
-    pub(crate) all_taken: bool,
+    /// Every move counts as taken (a fault a test makes: one thread then puts off every move it can).
+    every_move_taken: bool,
 }
 
 impl Busy {
-    pub fn new() -> Busy {
+    /// No move marked; with `every_move_taken`, every move counts as marked.
+    pub fn new(every_move_taken: bool) -> Busy {
         Busy {
             slots: (0..SLOTS).map(|_| AtomicU64::new(0)).collect(),
-            #[cfg(test)]
-            all_taken: false,
+            every_move_taken,
         }
     }
 
@@ -51,11 +50,7 @@ impl Busy {
     /// Whether another thread is searching the move of `mark`.
     #[inline]
     pub fn taken(&self, mark: u64) -> bool {
-        #[cfg(test)]
-        if self.all_taken {
-            return true;
-        }
-        self.slot(mark).load(Relaxed) == mark
+        self.every_move_taken || self.slot(mark).load(Relaxed) == mark
     }
 
     /// This thread begins the move of `mark`.
@@ -77,7 +72,7 @@ mod tests {
 
     #[test]
     fn a_begun_move_is_taken_until_it_ends() {
-        let busy = Busy::new();
+        let busy = Busy::new(false);
         let (a, b) = (
             Busy::mark(0x1234_5678_9abc_def0, Move::Pass),
             Busy::mark(0x0fed_cba9_8765_4321, Move::Pass),

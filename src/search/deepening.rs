@@ -9,6 +9,7 @@ use std::sync::atomic::AtomicU64;
 use super::alphabeta::Walk;
 use super::busy::Busy;
 use super::evals::Evals;
+use super::fault::Fault;
 use super::limits::Limits;
 use super::ordering::Heuristics;
 use super::pv::PvTable;
@@ -79,8 +80,8 @@ pub(crate) struct Shared<'a> {
     pub helped: bool,
     /// With helper threads: the moves each thread is on, which the others put off.
     pub busy: Option<&'a Busy>,
-    #[cfg(test)]
-    pub fault: Option<super::searcher::Fault>,
+    /// A fault a test made on purpose.
+    pub fault: Option<Fault>,
 }
 
 /// The main thread's iterative deepening over the root `(pos, moves)` (the legal moves of `pos`, in the order to
@@ -166,8 +167,7 @@ pub(crate) fn deepen(
         if aborted {
             break;
         }
-        #[cfg(test)]
-        if shared.fault == Some(super::searcher::Fault::Main) {
+        if shared.fault == Some(Fault::MainThreadPanics) {
             panic!("a fault made on purpose in the main search thread");
         }
         on_depth(&lines);
@@ -203,8 +203,7 @@ pub(crate) fn help(
         if let Some(i) = result.best {
             moves[..=i].rotate_right(1);
         }
-        #[cfg(test)]
-        if index == 1 && shared.fault == Some(super::searcher::Fault::Helper) {
+        if index == 1 && shared.fault == Some(Fault::HelperPanics) {
             panic!("a fault made on purpose in a helper search thread");
         }
     }

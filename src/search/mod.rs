@@ -17,10 +17,11 @@ mod alphabeta;
 mod busy;
 mod deepening;
 mod evals;
+mod fault;
 mod limits;
 mod ordering;
 mod pv;
-pub(crate) mod searcher;
+mod searcher;
 mod time;
 mod tt;
 
@@ -30,6 +31,7 @@ use std::time::Duration;
 
 use crate::rules::moves::Move;
 
+pub(crate) use fault::Fault;
 pub use limits::{Clocks, Limits, SideClock};
 pub use searcher::Searcher;
 pub(crate) use time::move_time;

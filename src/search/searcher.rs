@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use super::busy::Busy;
 use super::deepening::{deepen, help, Shared, Worker};
+use super::fault::Fault;
 use super::limits::Limits;
 use super::time::Deadline;
 use super::tt::{Table, TableTooBig};
@@ -38,22 +39,8 @@ pub struct Searcher {
     /// How far recent timed searches ran past their deadlines: the latest, or three quarters of the one before
     /// when that is more. A busy machine makes searches late; the next ones keep a wider margin.
     late: Duration,
-    /// A panic to raise on purpose, to test that front ends survive one.
-    #[cfg(test)]
+    /// A fault a test made on purpose (never set otherwise).
     pub(crate) fault: Option<Fault>,
-    /// Search alone as if every move after a node's first were taken by another thread (so put off to the end).
-    #[cfg(test)]
-    pub(crate) put_off_all: bool,
-}
-
-/// Where a test makes the search panic.
-#[cfg(test)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Fault {
-    /// The main thread, once its first depth is done.
-    Main,
-    /// The first helper thread, once its first depth is done.
-    Helper,
 }
 
 impl Searcher {
@@ -70,10 +57,7 @@ impl Searcher {
             weights: WeightSets::default(),
             dirty: false,
             late: Duration::ZERO,
-            #[cfg(test)]
             fault: None,
-            #[cfg(test)]
-            put_off_all: false,
         })
     }
 
@@ -209,14 +193,8 @@ impl Searcher {
         }
         let all_nodes = AtomicU64::new(0);
         let main_done = AtomicBool::new(false);
-        #[cfg(not(test))]
-        let busy = (helpers_run > 0).then(Busy::new);
-        #[cfg(test)]
-        let busy = (helpers_run > 0 || self.put_off_all).then(|| {
-            let mut busy = Busy::new();
-            busy.all_taken = self.put_off_all;
-            busy
-        });
+        let every_move_taken = self.fault == Some(Fault::EveryMoveTaken);
+        let busy = (helpers_run > 0 || every_move_taken).then(|| Busy::new(every_move_taken));
         let shared = Shared {
             table: &self.table,
             weights: self.weights.for_game(pos.game_type()),
@@ -224,7 +202,6 @@ impl Searcher {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             helped: helpers_run > 0,
             busy: busy.as_ref(),
-            #[cfg(test)]
             fault: self.fault,
         };
         let (worker, helpers, control) = (&mut self.worker, &mut self.helpers, &self.control);
@@ -318,12 +295,12 @@ mod tests {
         let text = include_str!("../../tests/data/positions/selfplay40.txt").trim();
         let game: GameString = text.parse().unwrap();
         let pos = Game::from_record(&game, Rules::default()).unwrap().position().clone();
-        let search = |put_off_all: bool| {
+        let search = |fault: Option<Fault>| {
             let mut searcher = Searcher::new(16).unwrap();
-            searcher.put_off_all = put_off_all;
+            searcher.fault = fault;
             let report = searcher.search(&pos, &Limits::depth(5), |_| {}).unwrap();
             (report.best, report.score, report.nodes, report.pv)
         };
-        assert_eq!(search(true), search(false));
+        assert_eq!(search(Some(Fault::EveryMoveTaken)), search(None));
     }
 }

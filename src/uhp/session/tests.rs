@@ -56,8 +56,12 @@ fn every_reply_ends_with_ok_and_errors_change_nothing() {
 /// command, and the session goes on with the game as it was.
 #[test]
 fn a_search_that_panics_becomes_an_error_and_the_session_goes_on() {
-    use crate::search::searcher::Fault;
-    for (fault, helpers) in [(Fault::Main, 0), (Fault::Main, 1), (Fault::Helper, 1)] {
+    use crate::search::Fault;
+    for (fault, helpers) in [
+        (Fault::MainThreadPanics, 0),
+        (Fault::MainThreadPanics, 1),
+        (Fault::HelperPanics, 1),
+    ] {
         let (done, finished) = channel();
         thread::spawn(move || {
             let mut s = session();
@@ -74,9 +78,9 @@ fn a_search_that_panics_becomes_an_error_and_the_session_goes_on() {
                     }
                 ),
             );
-            engine_mut(&mut s).searcher_mut().fault = Some(fault);
+            engine_mut(&mut s).inject(Some(fault));
             let failed = ask(&mut s, "bestmove depth 20");
-            engine_mut(&mut s).searcher_mut().fault = None;
+            engine_mut(&mut s).inject(None);
             let after = (ask(&mut s, "history"), ask(&mut s, "bestmove depth 2"));
             let _ = done.send((game, failed, after));
         });
@@ -100,14 +104,14 @@ fn a_search_that_panics_becomes_an_error_and_the_session_goes_on() {
 fn a_command_that_panics_becomes_an_error_and_changes_nothing() {
     let mut s = session();
     ask(&mut s, "newgame Base+MLP;InProgress;Black[1];wS1");
-    engine_mut(&mut s).fault_in_play = true;
+    engine_mut(&mut s).inject(Some(crate::search::Fault::PlayPanics));
     let failed = ask(&mut s, "play bS1 wS1-");
     assert!(failed.starts_with("err Waggle failed playing the move ("), "{failed}");
     assert!(
         failed.ends_with("the position Base+MLP;InProgress;Black[1];wS1 and the command 'play bS1 wS1-'.\nok\n"),
         "{failed}"
     );
-    engine_mut(&mut s).fault_in_play = false;
+    engine_mut(&mut s).inject(None);
     assert_eq!(ask(&mut s, "history"), "1. wS1\nok\n");
     assert_eq!(
         ask(&mut s, "play bS1 wS1-"),
