@@ -51,12 +51,6 @@ impl Board {
         (raw != NONE).then(|| Piece::from_index(raw as usize))
     }
 
-    /// The colour of the piece on top of the stack at `hex`, if any.
-    #[inline]
-    pub fn top_color(&self, hex: Hex) -> Option<Color> {
-        self.top(hex).map(Piece::color)
-    }
-
     /// How many pieces are stacked at `hex` (0 when empty).
     #[inline]
     pub fn height(&self, hex: Hex) -> u8 {

@@ -201,12 +201,6 @@ impl Position {
         PieceSet::from_bits(self.in_game) & (PieceSet::of_color(color) - self.board.on_board())
     }
 
-    /// The pieces this game type plays with.
-    #[inline]
-    pub fn pieces_in_game(&self) -> PieceSet {
-        PieceSet::from_bits(self.in_game)
-    }
-
     /// Where `color`'s Queen stands, if she has been placed.
     #[inline]
     pub fn queen_hex(&self, color: Color) -> Option<Hex> {

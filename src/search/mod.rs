@@ -25,7 +25,7 @@ mod searcher;
 mod time;
 mod tt;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -111,8 +111,6 @@ pub(crate) struct Control {
     pub(crate) stop: AtomicBool,
     /// Whether a search is running.
     pub(crate) searching: AtomicBool,
-    /// Nodes visited by the search in progress, or by the last one.
-    pub(crate) nodes: AtomicU64,
 }
 
 /// A handle that stops a [`Searcher`]'s search from another thread (a signal handler, the front end's input
@@ -136,11 +134,6 @@ impl Stopper {
     /// Whether a search is running.
     pub fn is_searching(&self) -> bool {
         self.0.searching.load(Ordering::SeqCst)
-    }
-
-    /// Nodes visited by the search in progress (updated after each depth), or by the last one.
-    pub fn nodes(&self) -> u64 {
-        self.0.nodes.load(Ordering::Relaxed)
     }
 }
 

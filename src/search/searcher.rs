@@ -77,11 +77,6 @@ impl Searcher {
         Ok(())
     }
 
-    /// The transposition table size in megabytes.
-    pub fn table_size(&self) -> usize {
-        self.table_mb
-    }
-
     /// Search with `helpers` helper threads beside the main one from now on (0: one thread, reproducible).
     pub fn set_helper_threads(&mut self, helpers: usize) {
         self.helper_threads = helpers;
@@ -181,7 +176,6 @@ impl Searcher {
         self.worker.heuristics.clear();
         self.worker.evals.clear();
         self.order_root(pos, &mut moves);
-        self.control.nodes.store(0, Ordering::Relaxed);
         let deadline = Deadline::start(limits, stop, self.late);
         let helpers_run = if limits.depth == Some(0) {
             0
@@ -204,7 +198,7 @@ impl Searcher {
             busy: busy.as_ref(),
             fault: self.fault,
         };
-        let (worker, helpers, control) = (&mut self.worker, &mut self.helpers, &self.control);
+        let (worker, helpers) = (&mut self.worker, &mut self.helpers);
         let mut lines = thread::scope(|scope| {
             // However the main thread leaves (a panic included), the helpers must hear that it has, or the scope
             // would wait for them forever.
@@ -227,7 +221,6 @@ impl Searcher {
                 &shared,
                 &deadline,
                 |lines| {
-                    control.nodes.store(lines[0].nodes, Ordering::Relaxed);
                     on_iteration(&Progress {
                         lines,
                         elapsed: deadline.elapsed(),
@@ -244,7 +237,6 @@ impl Searcher {
         for line in &mut lines {
             line.nodes = nodes;
         }
-        self.control.nodes.store(nodes, Ordering::Relaxed);
         lines
     }
 

@@ -152,11 +152,6 @@ impl Position {
     pub fn game_string(&self) -> String {
         GameString::of(self).to_string()
     }
-
-    /// The TurnString: whose turn it is and the turn number, as `White[3]`.
-    pub fn turn_string(&self) -> String {
-        format!("{}[{}]", self.to_move().name(), self.turn_number())
-    }
 }
 
 #[cfg(test)]
