@@ -292,8 +292,8 @@ mod tests {
         assert_eq!(WeightSets::parse(&common.to_text()), Ok(WeightSets::uniform(common)));
         assert_eq!(
             WeightSets::parse("tempo 1\n[Base+X]\n").unwrap_err().to_string(),
-            "line 2: 'Base+X' is not a game type: expected Base, or Base+ followed by any of M, L and P (for example \
-             Base+MLP)"
+            "line 2: 'Base+X' is not a game type: 'X' is no expansion; expected Base, or Base+ followed by any of M, L \
+             and P (for example Base+MLP)"
         );
         assert_eq!(
             WeightSets::parse("[Base\n").unwrap_err().to_string(),

@@ -139,10 +139,13 @@ pub struct BugName(pub Bug);
 /// A name that is no bug of Hive.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error(
-    "'{0}' is not a piece type: expected Queen Bee, Spider, Beetle, Grasshopper, Soldier Ant, Mosquito, Ladybug or \
+    "'{name}' is not a piece type: expected Queen Bee, Spider, Beetle, Grasshopper, Soldier Ant, Mosquito, Ladybug or \
      Pillbug"
 )]
-pub struct BugError(pub String);
+pub struct BugError {
+    /// The name read (its first 40 characters).
+    pub name: String,
+}
 
 impl FromStr for BugName {
     type Err = BugError;
@@ -152,7 +155,9 @@ impl FromStr for BugName {
             .into_iter()
             .find(|bug| bug.name().eq_ignore_ascii_case(text))
             .map(BugName)
-            .ok_or_else(|| BugError(text.chars().take(40).collect()))
+            .ok_or_else(|| BugError {
+                name: text.chars().take(40).collect(),
+            })
     }
 }
 
@@ -183,8 +188,11 @@ pub struct ColorName(pub Color);
 
 /// A name that is no side.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("'{0}' is not a colour: expected White or Black")]
-pub struct ColorError(pub String);
+#[error("'{name}' is not a colour: expected White or Black")]
+pub struct ColorError {
+    /// The name read (its first 40 characters).
+    pub name: String,
+}
 
 impl FromStr for ColorName {
     type Err = ColorError;
@@ -194,7 +202,9 @@ impl FromStr for ColorName {
             .into_iter()
             .find(|color| color.name().eq_ignore_ascii_case(text))
             .map(ColorName)
-            .ok_or_else(|| ColorError(text.chars().take(40).collect()))
+            .ok_or_else(|| ColorError {
+                name: text.chars().take(40).collect(),
+            })
     }
 }
 

@@ -13,10 +13,50 @@ pub struct GameType {
     pillbug: bool,
 }
 
-/// A GameTypeString that names no game.
+/// A GameTypeString that names no game: the text, and what is wrong with it.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("'{0}' is not a game type: expected Base, or Base+ followed by any of M, L and P (for example Base+MLP)")]
-pub struct GameTypeError(pub String);
+#[error("'{text}' is not a game type: {fault}; expected Base, or Base+ followed by any of M, L and P (for example \
+         Base+MLP)")]
+pub struct GameTypeError {
+    text: String,
+    fault: GameTypeFault,
+}
+
+/// What is wrong with a GameTypeString.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GameTypeFault {
+    /// It does not start with `Base`.
+    NotBase,
+    /// A `+` with no expansion after it.
+    NoExpansion,
+    /// A letter after the `+` that is no expansion.
+    NotAnExpansion(char),
+    /// An expansion named twice.
+    Repeated(char),
+}
+
+impl fmt::Display for GameTypeFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameTypeFault::NotBase => f.write_str("every game type starts with Base"),
+            GameTypeFault::NoExpansion => f.write_str("no expansion follows the '+'"),
+            GameTypeFault::NotAnExpansion(c) => write!(f, "'{c}' is no expansion"),
+            GameTypeFault::Repeated(c) => write!(f, "'{c}' is named twice"),
+        }
+    }
+}
+
+impl GameTypeError {
+    /// The text that was read.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// What is wrong with it.
+    pub fn fault(&self) -> GameTypeFault {
+        self.fault
+    }
+}
 
 impl GameType {
     /// The base game.
@@ -77,15 +117,18 @@ impl FromStr for GameType {
 
     /// Accepts any case and the expansion letters in any order, each at most once.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = || GameTypeError(s.to_string());
+        let err = |fault| GameTypeError {
+            text: s.to_string(),
+            fault,
+        };
         let trimmed = s.trim();
         let (base, extra) = match trimmed.split_once('+') {
             Some((base, extra)) if !extra.is_empty() => (base, Some(extra)),
-            Some(_) => return Err(err()),
+            Some(_) => return Err(err(GameTypeFault::NoExpansion)),
             None => (trimmed, None),
         };
         if !base.eq_ignore_ascii_case("Base") {
-            return Err(err());
+            return Err(err(GameTypeFault::NotBase));
         }
         let mut game = GameType::BASE;
         for c in extra.unwrap_or("").chars() {
@@ -93,10 +136,10 @@ impl FromStr for GameType {
                 'M' => &mut game.mosquito,
                 'L' => &mut game.ladybug,
                 'P' => &mut game.pillbug,
-                _ => return Err(err()),
+                _ => return Err(err(GameTypeFault::NotAnExpansion(c))),
             };
             if *slot {
-                return Err(err());
+                return Err(err(GameTypeFault::Repeated(c)));
             }
             *slot = true;
         }
@@ -123,8 +166,17 @@ mod tests {
 
     #[test]
     fn rejects_nonsense() {
-        for bad in ["", "Base+", "Base+X", "Base+MM", "Extended", "Base+M+L"] {
-            assert!(bad.parse::<GameType>().is_err(), "{bad}");
-        }
+        let fault = |text: &str| text.parse::<GameType>().unwrap_err().fault();
+        assert_eq!(fault(""), GameTypeFault::NotBase);
+        assert_eq!(fault("Extended"), GameTypeFault::NotBase);
+        assert_eq!(fault("Base+"), GameTypeFault::NoExpansion);
+        assert_eq!(fault("Base+X"), GameTypeFault::NotAnExpansion('X'));
+        assert_eq!(fault("Base+M+L"), GameTypeFault::NotAnExpansion('+'));
+        assert_eq!(fault("Base+MLm"), GameTypeFault::Repeated('m'));
+        assert_eq!(
+            "Base+X".parse::<GameType>().unwrap_err().to_string(),
+            "'Base+X' is not a game type: 'X' is no expansion; expected Base, or Base+ followed by any of M, L and P \
+             (for example Base+MLP)"
+        );
     }
 }

@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::record::notation::NotationError;
-use crate::rules::game_type::GameTypeError;
 use crate::rules::piece::Color;
 
 /// A Base game that Black wins on ply 10, in canonical MoveStrings.
@@ -245,7 +244,7 @@ fn each_error_names_its_line() {
             "\n[GameType \"Base+X\"]\n",
             PgnError::GameType {
                 line: 2,
-                reason: GameTypeError("Base+X".to_string()),
+                reason: "Base+X".parse::<crate::rules::game_type::GameType>().unwrap_err(),
             },
         ),
         (
