@@ -233,7 +233,7 @@ fn chart_name(source: &Source) -> String {
     });
     match players {
         Some(players) => players,
-        None if source.label.starts_with("the GameString") => format!(
+        None if source.typed => format!(
             "A {} game of {} moves",
             source.record.game_type,
             source.record.moves.len()

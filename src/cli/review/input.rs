@@ -17,6 +17,8 @@ pub struct Source {
     pub record: GameString,
     /// Its `.pgn` record, when it came from one (tags and comments kept for `--pgn`).
     pub pgn: Option<PgnGame>,
+    /// Whether it was given on the command line as a GameString (it has no name of its own).
+    pub typed: bool,
 }
 
 /// The games of every argument, in order, each one replayed under `rules`; or a message that names the input,
@@ -71,6 +73,7 @@ fn read_argument(argument: &str) -> Result<Vec<Source>, String> {
             label: format!("the GameString '{}'", abbreviated(argument)),
             record,
             pgn: None,
+            typed: true,
         }]),
         Err(reason) if argument.contains(';') => Err(format!("the GameString '{argument}': {reason}")),
         Err(_) => Err(format!(
@@ -129,6 +132,7 @@ fn from_text(label: &str, text: &str) -> Result<Vec<Source>, String> {
                 label: name(index, count),
                 record: game.record.clone(),
                 pgn: Some(game),
+                typed: false,
             })
             .collect());
     }
@@ -145,6 +149,7 @@ fn from_text(label: &str, text: &str) -> Result<Vec<Source>, String> {
                     label: name(index, count),
                     record,
                     pgn: None,
+                    typed: false,
                 }
             })
             .collect());
@@ -160,6 +165,7 @@ fn from_text(label: &str, text: &str) -> Result<Vec<Source>, String> {
                 label: name(index, count),
                 record,
                 pgn: None,
+                typed: false,
             })
         })
         .collect()
