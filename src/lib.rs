@@ -56,6 +56,7 @@ pub mod book;
 pub mod draw;
 mod engine;
 mod eval;
+mod failure;
 pub mod json;
 pub mod play;
 pub mod record;

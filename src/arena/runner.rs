@@ -275,7 +275,7 @@ pub fn run(
                         // The engines may be mid-reply: both start afresh for their next game.
                         white.discard();
                         black.discard();
-                        Ended::Failed(crate::engine::panic_message(panic.as_ref()))
+                        Ended::Failed(crate::failure::panic_message(panic.as_ref()))
                     }
                 };
                 if sender.send((game, ended)).is_err() {

@@ -18,6 +18,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::book::Book;
+use crate::failure::panic_message;
 use crate::record::game::{Game, UndoError};
 use crate::record::notation::{GameString, GameStringError, MoveString};
 use crate::rules::legality::IllegalMove;
@@ -400,15 +401,6 @@ fn failure(during: &'static str, panic: &(dyn Any + Send), game: Option<&Game>) 
         during,
         message: panic_message(panic),
         game: game.map(|g| g.game_string().to_string()).unwrap_or_default(),
-    }
-}
-
-/// What a panic said, as text.
-pub(crate) fn panic_message(panic: &(dyn Any + Send)) -> String {
-    match (panic.downcast_ref::<&str>(), panic.downcast_ref::<String>()) {
-        (Some(text), _) => text.to_string(),
-        (_, Some(text)) => text.clone(),
-        _ => "a panic without a message".to_string(),
     }
 }
 

@@ -207,7 +207,7 @@ fn error_body(message: &str) -> String {
 fn failure(panic: &(dyn std::any::Any + Send)) -> String {
     format!(
         "Waggle failed on this request ({}): this is a bug in Waggle, please report it with the request",
-        crate::engine::panic_message(panic)
+        crate::failure::panic_message(panic)
     )
 }
 

@@ -406,7 +406,7 @@ fn dispatch_guarded(engine: &mut Engine, memory: &mut Memory, command: Command, 
         Done::Reply(Reply::err(format!(
             "Waggle failed ({}); the game is unchanged. This is a bug in Waggle: please report it with the \
              position {} and the command '{line}'.",
-            crate::engine::panic_message(panic.as_ref()),
+            crate::failure::panic_message(panic.as_ref()),
             game.unwrap_or_default()
         )))
     })
