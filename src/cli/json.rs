@@ -10,7 +10,7 @@ use std::sync::Arc;
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
 
-use waggle::json::{serve_http, serve_lines, Thinking};
+use waggle::json::{serve_http, serve_lines, Notes, Thinking};
 
 use super::engine::{BookFlag, LevelFlag, TableFlags, WeightsFlag};
 use super::interrupt;
@@ -38,6 +38,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let thinking = Thinking {
         options,
         weights: args.weights.weights()?,
+        // A note on a request (a disagreement with Waggle's rules) is for the person running the server.
+        notes: Notes::to(|line| eprintln!("waggle json: {line}")),
     };
     match args.listen {
         None => {

@@ -37,7 +37,9 @@ mod turns;
 
 use std::io::{self, BufRead, Write};
 use std::net::SocketAddr;
+use std::panic::RefUnwindSafe;
 use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::Arc;
 
 pub use stdio::MAX_LINE;
 
@@ -59,6 +61,8 @@ pub struct Thinking {
     pub options: Options,
     /// The evaluation's weights.
     pub weights: WeightSets,
+    /// Where notes on the requests go (nowhere unless a front end says).
+    pub notes: Notes,
 }
 
 impl Default for Thinking {
@@ -66,7 +70,40 @@ impl Default for Thinking {
         Thinking {
             options: Thinking::default_options(),
             weights: WeightSets::default(),
+            notes: Notes::default(),
         }
+    }
+}
+
+/// Where the notes on requests go: what was noticed while answering (a disagreement between a request and
+/// Waggle's rules), one line a request, naming it. The front end chooses (`waggle json` writes them to stderr); by
+/// default they go nowhere.
+#[derive(Clone, Default)]
+pub struct Notes(Option<Arc<Say>>);
+
+/// What hears each note.
+type Say = dyn Fn(&str) + Send + Sync + RefUnwindSafe;
+
+impl Notes {
+    /// Notes handed to `say`, a line at a time.
+    pub fn to(say: impl Fn(&str) + Send + Sync + RefUnwindSafe + 'static) -> Notes {
+        Notes(Some(Arc::new(say)))
+    }
+
+    fn say(&self, line: &str) {
+        if let Some(say) = &self.0 {
+            say(line);
+        }
+    }
+}
+
+impl std::fmt::Debug for Notes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "Notes(to a front end)"
+        } else {
+            "Notes(nowhere)"
+        })
     }
 }
 
@@ -109,10 +146,10 @@ pub(crate) struct Answer {
 }
 
 /// The response to one request, thinking as `thinking` says, as JSON text (one line, no newline). Notes on the
-/// request go to stderr, one line, prefixed with `waggle json:` and the request's ids.
+/// request go to `thinking.notes`, one line naming the request's ids.
 pub fn respond(request: &str, thinking: &Thinking) -> String {
     let (ids, answer) = answer_with_ids(request, thinking);
-    report(&ids, &answer.notes);
+    report(&ids, &answer.notes, &thinking.notes);
     answer.response
 }
 
@@ -222,18 +259,16 @@ fn json_line(response: &impl serde::Serialize) -> String {
     })
 }
 
-/// Print `notes` on stderr as one line, naming the request. A failure to print is ignored: the response matters
-/// more than the note.
-fn report(ids: &Ids, notes: &[String]) {
+/// Give `notes` to `to` as one line, naming the request.
+fn report(ids: &Ids, notes: &[String], to: &Notes) {
     if notes.is_empty() {
         return;
     }
     let id = |value: &Option<serde_json::Value>| value.as_ref().map_or("-".to_string(), |v| v.to_string());
-    let line = format!(
-        "waggle json: game {}, request {}: {}",
+    to.say(&format!(
+        "game {}, request {}: {}",
         id(&ids.game_id),
         id(&ids.request_id),
         notes.join("; ")
-    );
-    let _ = writeln!(io::stderr().lock(), "{line}");
+    ));
 }

@@ -15,8 +15,10 @@ pub struct GameType {
 
 /// A GameTypeString that names no game: the text, and what is wrong with it.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("'{text}' is not a game type: {fault}; expected Base, or Base+ followed by any of M, L and P (for example \
-         Base+MLP)")]
+#[error(
+    "'{text}' is not a game type: {fault}; expected Base, or Base+ followed by any of M, L and P (for example \
+         Base+MLP)"
+)]
 pub struct GameTypeError {
     text: String,
     fault: GameTypeFault,

@@ -346,7 +346,9 @@ mod tests {
         assert_eq!(described(&again), described(&pos));
         assert_eq!(again.turn_number(), 4);
         // A reduced hand offers only what it holds.
-        let mut setup = Setup::of(&crate::record::testing::position("Base;InProgress;White[2];wS1;bS1 wS1-"));
+        let mut setup = Setup::of(&crate::record::testing::position(
+            "Base;InProgress;White[2];wS1;bS1 wS1-",
+        ));
         setup.hands[0] = vec![(Bug::Ant, 1)];
         let reduced = Position::from_setup(&setup, Rules::default()).unwrap();
         assert!(reduced
