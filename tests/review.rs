@@ -939,3 +939,46 @@ fn the_files_are_written_when_stdout_is_closed() {
         "status {status}, files written {written:?}"
     );
 }
+
+/// A game against nokamute (tests/data/review/quiet_stretch.pgn) whose plies 15 to 34 are quiet: White is somewhat
+/// behind throughout, and no move there wins or loses much. Reviewed at `--nodes 30000`, that stretch must read as
+/// quiet: no swing from one ply to the next of 12 points or more, and no move blamed. Judged by the last completed
+/// depth alone, White's chance swung by up to 21.6 points with whose move the search ended on (depths 4 and 5
+/// alternating) and three moves were marked inaccuracies.
+#[test]
+fn a_quiet_stretch_reads_as_quiet() {
+    let text = std::fs::read_to_string(data("quiet_stretch.pgn")).unwrap();
+    let record = read_pgn(&text).unwrap().remove(0).record;
+    // The game to its 35th move: the judgements up to it are those of the whole game, in a fifth of the time.
+    let played = 35;
+    let moves: Vec<String> = record.moves[..played].iter().map(MoveString::to_string).collect();
+    let side = if played % 2 == 0 { "White" } else { "Black" };
+    let game = format!(
+        "{};InProgress;{side}[{}];{}",
+        record.game_type,
+        played / 2 + 1,
+        moves.join(";")
+    );
+    let run = review(&[&game, "--nodes", "30000", "--json"]).ok();
+    let rows = &json_games(&run.stdout)[0].rows;
+    let stretch: Vec<&Row> = rows.iter().filter(|row| (15..=34).contains(&row.ply)).collect();
+    assert_eq!(stretch.len(), 20);
+    for pair in stretch.windows(2) {
+        let swing = 100.0 * (pair[1].white_after() - pair[0].white_after()).abs();
+        assert!(
+            swing < 12.0,
+            "White's chance swings {swing:.1} points from ply {} to ply {}: {:?}",
+            pair[0].ply,
+            pair[1].ply,
+            stretch
+                .iter()
+                .map(|row| format!("{:.1}", 100.0 * row.white_after()))
+                .collect::<Vec<_>>()
+        );
+    }
+    let blamed: Vec<&&Row> = stretch
+        .iter()
+        .filter(|row| row.mark.as_deref().is_some_and(|mark| ERRORS.contains(&mark)))
+        .collect();
+    assert!(blamed.is_empty(), "moves blamed in a quiet stretch: {blamed:?}");
+}
