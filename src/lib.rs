@@ -57,6 +57,7 @@ pub mod draw;
 mod engine;
 mod eval;
 mod failure;
+mod http;
 pub mod json;
 pub mod play;
 pub mod record;

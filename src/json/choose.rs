@@ -3,7 +3,8 @@
 //! Where the offered turns and Waggle's rules disagree, a note says so (the front end prints it on stderr).
 //!
 //! Owns the thinking time taken from the request's timestamps and the matching of Waggle's moves with the offered
-//! turns. The thinking is an [`Engine`]'s, one per request, set up as [`Thinking`] says; the board is `board`'s.
+//! turns. The thinking is an [`Engine`]'s, asked of the request's [`EngineSource`] only when there is a choice to
+//! think about; the board is `board`'s.
 
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
@@ -20,7 +21,7 @@ use super::error::RequestError;
 use super::messages::{PossibleTurns, Turn};
 use super::request::ChooseTurn;
 use super::turns::{offered_turns, TurnKey, WaggleTurns};
-use super::Thinking;
+use super::EngineSource;
 
 /// Thinking time when the request gives no deadline.
 pub const DEFAULT_BUDGET: Duration = Duration::from_secs(1);
@@ -57,8 +58,13 @@ pub fn budget(request_timestamp: Option<f64>, response_deadline: Option<f64>) ->
 }
 
 /// The answer to a Choose Turn request: the position read from its board (an error when the board is no
-/// position, or the game is over), then the turn chosen within the time the request allows.
-pub fn choose_turn(request: &ChooseTurn, thinking: &Thinking) -> Result<Choice, RequestError> {
+/// position, or the game is over), then the turn chosen within the time the request allows, less `waited` (the
+/// time it waited for an engine).
+pub fn choose_turn(
+    request: &ChooseTurn,
+    engines: &mut dyn EngineSource,
+    waited: Duration,
+) -> Result<Choice, RequestError> {
     let state = &request.game_state;
     if state.game_over {
         return Err(RequestError::GameOver);
@@ -70,15 +76,23 @@ pub fn choose_turn(request: &ChooseTurn, thinking: &Thinking) -> Result<Choice, 
         GameState::Draw => return Err(RequestError::Finished("both Queen Bees are surrounded: a draw")),
         GameState::NotStarted | GameState::InProgress => {}
     }
-    let time = budget(request.request_timestamp, request.response_deadline);
-    let mut choice = choose(&read.position, read.corner, &state.possible_turns, time, thinking);
+    let time = budget(request.request_timestamp, request.response_deadline)
+        .saturating_sub(waited)
+        .max(MIN_BUDGET);
+    let mut choice = choose(&read.position, read.corner, &state.possible_turns, time, engines);
     choice.notes.splice(0..0, read.notes);
     Ok(choice)
 }
 
 /// Choose among the turns `possible` offers in `pos` (whose hive has its north-west corner at the axial cell
-/// `corner` of the request's grid), thinking for about `time` as `thinking` says.
-pub fn choose(pos: &Position, corner: Cell, possible: &PossibleTurns, time: Duration, thinking: &Thinking) -> Choice {
+/// `corner` of the request's grid), thinking for about `time` with an engine of `engines`.
+pub fn choose(
+    pos: &Position,
+    corner: Cell,
+    possible: &PossibleTurns,
+    time: Duration,
+    engines: &mut dyn EngineSource,
+) -> Choice {
     let waggle = WaggleTurns::of(pos, corner);
     let offered = offered_turns(possible);
     let mut notes = Vec::new();
@@ -117,7 +131,10 @@ pub fn choose(pos: &Position, corner: Cell, possible: &PossibleTurns, time: Dura
     let ranked = if offers.is_empty() {
         Vec::new()
     } else {
-        ranked_moves(pos, time, missing.is_empty(), thinking)
+        engines
+            .engine()
+            .map(|engine| ranked_moves(engine, pos, time, missing.is_empty()))
+            .unwrap_or_default()
     };
     let turn = ranked
         .iter()
@@ -134,12 +151,8 @@ pub fn choose(pos: &Position, corner: Cell, possible: &PossibleTurns, time: Dura
 
 /// Waggle's moves of `pos`, best first, as far as `time` allows: only the best when every legal move is offered
 /// (`all_offered`); otherwise every move ranked by an analysis, so that the best offered one can be found. None
-/// when the engine cannot be made (its table does not fit) or fails.
-fn ranked_moves(pos: &Position, time: Duration, all_offered: bool, thinking: &Thinking) -> Vec<Move> {
-    let Ok(mut engine) = Engine::new(thinking.options.clone()) else {
-        return Vec::new();
-    };
-    engine.set_weights(thinking.weights.clone());
+/// when the engine fails.
+fn ranked_moves(engine: &mut Engine, pos: &Position, time: Duration, all_offered: bool) -> Vec<Move> {
     engine.set_up(pos.clone());
     let limits = Limits::time(time);
     if all_offered {

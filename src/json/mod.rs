@@ -40,6 +40,7 @@ use std::net::SocketAddr;
 use std::panic::RefUnwindSafe;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::Arc;
+use std::time::Duration;
 
 pub use stdio::MAX_LINE;
 
@@ -49,12 +50,12 @@ use messages::{ChooseTurnResponse, ErrorResponse, GreetingsResponse, JsonGameSta
 use request::{read_request, Ids, Request};
 use turns::offered_turns;
 
-use crate::engine::Options;
+use crate::engine::{Engine, Options};
 use crate::eval::WeightSets;
 use crate::rules::position::Position;
 
-/// How each request thinks: every request gets an engine of its own with these options and weights (several
-/// requests may be thought about at once, so the default table is small: 16 MB).
+/// How requests think: with engines of these options and weights (over HTTP several requests may be thought
+/// about at once, each with an engine of its own, so the default table is small: 16 MB).
 #[derive(Clone, Debug)]
 pub struct Thinking {
     /// The options of each request's engine.
@@ -135,6 +136,54 @@ pub fn is_offered(game_state: &serde_json::Value, response: &serde_json::Value) 
     offered_turns(&state.possible_turns).contains(&turn)
 }
 
+impl Thinking {
+    /// A new engine with these options and weights; an error when its table does not fit in memory.
+    pub(crate) fn engine(&self) -> Result<Engine, crate::search::TableTooBig> {
+        let mut engine = Engine::new(self.options.clone())?;
+        engine.set_weights(self.weights.clone());
+        Ok(engine)
+    }
+}
+
+/// Where a request that thinks gets its engine: asked only when a search is needed.
+pub(crate) trait EngineSource {
+    /// The engine, or `None` when none can be had (its table does not fit in memory).
+    fn engine(&mut self) -> Option<&mut Engine>;
+}
+
+/// An engine built as [`Thinking`] says when first asked for, then kept for the requests that follow.
+pub(crate) struct Engines<'a> {
+    thinking: &'a Thinking,
+    engine: Option<Engine>,
+}
+
+impl<'a> Engines<'a> {
+    /// No engine yet.
+    pub(crate) fn new(thinking: &'a Thinking) -> Engines<'a> {
+        Engines { thinking, engine: None }
+    }
+
+    /// Throw the engine away (after a panic, which may have left it half-changed).
+    pub(crate) fn forget(&mut self) {
+        self.engine = None;
+    }
+}
+
+impl EngineSource for Engines<'_> {
+    fn engine(&mut self) -> Option<&mut Engine> {
+        if self.engine.is_none() {
+            self.engine = self.thinking.engine().ok();
+        }
+        self.engine.as_mut()
+    }
+}
+
+impl EngineSource for &mut Engine {
+    fn engine(&mut self) -> Option<&mut Engine> {
+        Some(&mut **self)
+    }
+}
+
 /// A response, and what was noticed while answering (disagreements between the request and Waggle's rules),
 /// which front ends report on stderr.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -148,8 +197,14 @@ pub(crate) struct Answer {
 /// The response to one request, thinking as `thinking` says, as JSON text (one line, no newline). Notes on the
 /// request go to `thinking.notes`, one line naming the request's ids.
 pub fn respond(request: &str, thinking: &Thinking) -> String {
-    let (ids, answer) = answer_with_ids(request, thinking);
-    report(&ids, &answer.notes, &thinking.notes);
+    respond_with(request, &mut Engines::new(thinking), Duration::ZERO, &thinking.notes)
+}
+
+/// [`respond`], thinking with an engine of `engines`, the request having waited `waited` for it already; the notes
+/// go to `notes`.
+pub(crate) fn respond_with(request: &str, engines: &mut dyn EngineSource, waited: Duration, notes: &Notes) -> String {
+    let (ids, answer) = answer_with_ids(request, engines, waited);
+    report(&ids, &answer.notes, notes);
     answer.response
 }
 
@@ -166,8 +221,10 @@ pub fn serve_lines(
 }
 
 /// Serve requests over HTTP on `addr`, one request per POST body, until `stop` is raised; `on_ready` hears the
-/// address once listening. Several requests may be served at once (a thread per request); one that panics gets
-/// status 500 with an Error body, and serving goes on. Returns how many requests were answered.
+/// address once listening. Several requests may be served at once: as many think at once as the machine has
+/// cores for (a pool of engines, reused), the others wait their turn, their deadlines counted from their arrival;
+/// one that panics gets status 500 with an Error body, and serving goes on. Returns how many requests were
+/// answered.
 pub fn serve_http(
     addr: &str,
     on_ready: impl FnOnce(SocketAddr),
@@ -178,9 +235,9 @@ pub fn serve_http(
 }
 
 /// The answer to a request, with the ids it was given under.
-fn answer_with_ids(request: &str, thinking: &Thinking) -> (Ids, Answer) {
+fn answer_with_ids(request: &str, engines: &mut dyn EngineSource, waited: Duration) -> (Ids, Answer) {
     let (ids, read) = read_request(request);
-    let (response, notes) = match read.and_then(|r| respond_to(&r, &ids, thinking)) {
+    let (response, notes) = match read.and_then(|r| respond_to(&r, &ids, engines, waited)) {
         Ok(answered) => answered,
         Err(error) => (error_response(&ids, &error), Vec::new()),
     };
@@ -188,11 +245,16 @@ fn answer_with_ids(request: &str, thinking: &Thinking) -> (Ids, Answer) {
 }
 
 /// The response (and notes) to a request read without error.
-fn respond_to(request: &Request, ids: &Ids, thinking: &Thinking) -> Result<(String, Vec<String>), RequestError> {
+fn respond_to(
+    request: &Request,
+    ids: &Ids,
+    engines: &mut dyn EngineSource,
+    waited: Duration,
+) -> Result<(String, Vec<String>), RequestError> {
     match request {
         Request::Greetings => Ok((json_line(&greetings(ids)), Vec::new())),
         Request::ChooseTurn(request) => {
-            let choice = choose_turn(request, thinking)?;
+            let choice = choose_turn(request, engines, waited)?;
             let response = ChooseTurnResponse {
                 response_type: "Choose Turn",
                 request_id: ids.request_id.clone(),

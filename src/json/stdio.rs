@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::error::RequestError;
 use super::request::Ids;
-use super::{error_body, error_response, failure, respond, Thinking};
+use super::{error_body, error_response, failure, respond_with, EngineSource, Engines, Thinking};
 
 /// The longest request line read, in bytes (16 MiB): far more than any game needs. The rest of a longer line is
 /// skipped, and the line gets an Error response.
@@ -24,18 +24,22 @@ enum Line {
 }
 
 /// Answer each line of `input` with one line on `output`, skipping blank lines, until the input ends; `answered`
-/// counts the responses written.
+/// counts the responses written. One engine, built for the first request that thinks, serves them all.
 pub fn serve(input: impl BufRead, output: impl Write, answered: &AtomicU64, thinking: &Thinking) -> io::Result<()> {
-    serve_with(input, output, answered, |text| respond(text, thinking))
+    serve_with(input, output, answered, thinking, |text, engines, waited| {
+        respond_with(text, engines, waited, &thinking.notes)
+    })
 }
 
-/// [`serve`], each request answered by `responder` ([`respond`], or a stand-in in tests).
+/// [`serve`], each request answered by `responder` ([`respond_with`], or a stand-in in tests).
 fn serve_with(
     mut input: impl BufRead,
     mut output: impl Write,
     answered: &AtomicU64,
-    responder: impl Fn(&str) -> String + std::panic::RefUnwindSafe,
+    thinking: &Thinking,
+    responder: impl Fn(&str, &mut dyn EngineSource, std::time::Duration) -> String,
 ) -> io::Result<()> {
+    let mut engines = Engines::new(thinking);
     let mut line = Vec::new();
     loop {
         let response = match read_line(&mut input, &mut line, MAX_LINE)? {
@@ -43,9 +47,15 @@ fn serve_with(
             Line::TooLong => error_response(&Ids::default(), &RequestError::TooLong(MAX_LINE)),
             Line::Read => match std::str::from_utf8(&line) {
                 Ok(text) if text.trim().is_empty() => continue,
-                // A request that panics is answered with an Error, and the next line is read.
-                Ok(text) => std::panic::catch_unwind(|| responder(text))
-                    .unwrap_or_else(|panic| error_body(&failure(panic.as_ref()))),
+                // A request that panics is answered with an Error (its engine, perhaps half-changed, is thrown
+                // away), and the next line is read.
+                Ok(text) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    responder(text, &mut engines, std::time::Duration::ZERO)
+                }))
+                .unwrap_or_else(|panic| {
+                    engines.forget();
+                    error_body(&failure(panic.as_ref()))
+                }),
                 Err(_) => error_response(&Ids::default(), &RequestError::NotText),
             },
         };
@@ -132,13 +142,21 @@ mod tests {
     fn a_request_that_panics_gets_an_error_and_the_next_line_is_answered() {
         let input = "boom\n{\"request_type\": \"Greetings\"}\n";
         let mut output = Vec::new();
-        let responder = |text: &str| {
+        let responder = |text: &str, engines: &mut dyn EngineSource, waited| {
             if text == "boom" {
                 panic!("a fault made on purpose");
             }
-            crate::json::respond(text, &Thinking::default())
+            respond_with(text, engines, waited, &Default::default())
         };
-        serve_with(io::Cursor::new(input), &mut output, &AtomicU64::new(0), responder).unwrap();
+        let thinking = Thinking::default();
+        serve_with(
+            io::Cursor::new(input),
+            &mut output,
+            &AtomicU64::new(0),
+            &thinking,
+            responder,
+        )
+        .unwrap();
         let text = String::from_utf8(output).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 2, "{text}");

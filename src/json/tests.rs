@@ -15,7 +15,12 @@ use crate::{Bug, Color, GameType, Hex, Move, Position};
 
 /// The answer to `request` with the default thinking.
 fn answer_of(request: &str) -> super::Answer {
-    super::answer_with_ids(request, &Thinking::default()).1
+    super::answer_with_ids(
+        request,
+        &mut super::Engines::new(&Thinking::default()),
+        std::time::Duration::ZERO,
+    )
+    .1
 }
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
