@@ -66,6 +66,7 @@ mod rules;
 mod search;
 pub mod tune;
 pub mod uhp;
+pub mod web;
 
 pub use engine::{
     Engine, EngineError, EngineOption, HelperThreads, OptionError, OptionInfo, OptionKind, Options, Ponder, SearchInfo,

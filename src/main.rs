@@ -49,6 +49,8 @@ enum Command {
     /// Judge every move of games: marks (inaccuracy, mistake, blunder, missed win), each side's accuracy, the
     /// turning points; the games with the judgements as comments (--pgn) and a chart of the win chance (--svg).
     Review(cli::review::Args),
+    /// Play, analyse and review Hive in a browser: serves a page and its JSON API (default 127.0.0.1:8080).
+    Web(cli::web::Args),
     /// Play UHP engines against each other and say which is stronger (`waggle match merge FILES…` sums up the
     /// results files of the shards of one match).
     Match(Box<cli::arena::Args>),
@@ -71,6 +73,7 @@ fn main() -> ExitCode {
         Some(Command::Draw(args)) => cli::draw::run(args),
         Some(Command::Json(args)) => cli::json::run(args),
         Some(Command::Review(args)) => cli::review::run(args),
+        Some(Command::Web(args)) => cli::web::run(args),
         Some(Command::Match(args)) => cli::arena::run(*args),
         Some(Command::Completions(args)) => cli::completions::run(args, Cli::command()),
         Some(Command::Man(args)) => cli::man::run(args, Cli::command()),

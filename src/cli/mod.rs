@@ -16,6 +16,7 @@ pub mod review;
 pub mod selfplay;
 pub mod tune;
 pub mod uhp;
+pub mod web;
 
 use std::io::{self, IsTerminal};
 use std::time::Duration;

@@ -48,7 +48,6 @@ pub(crate) async fn read_body(request: Request<Incoming>, max: usize, time: Dura
 }
 
 /// A response's body.
-#[allow(dead_code)] // streamed by `waggle web`, which comes next
 pub(crate) enum Body {
     /// All of it at once (taken when written).
     Whole(Option<Bytes>),
@@ -65,7 +64,6 @@ pub(crate) struct Stream {
     _guard: Box<dyn Any + Send>,
 }
 
-#[allow(dead_code)] // streamed by `waggle web`, which comes next
 impl Body {
     /// A body streamed from `pieces`, writing `beat` whenever nothing came for `every`, and holding `guard` until
     /// it is dropped.

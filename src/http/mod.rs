@@ -15,8 +15,7 @@ mod pool;
 mod server;
 
 pub(crate) use body::{read_body, Body, BodyError};
-#[allow(unused_imports)]
-pub(crate) use pool::{searches_at_once, Cancel, Fault, Lease, Pool, PoolError, PoolStatus};
+pub(crate) use pool::{searches_at_once, Cancel, CancelOnDrop, Fault, Lease, Pool, PoolError};
 pub(crate) use server::{serve, Service, Settings};
 
 use hyper::header::{HeaderValue, CONNECTION, CONTENT_TYPE};

@@ -51,7 +51,6 @@ pub(crate) enum Fault {
 }
 
 /// How busy the pool is.
-#[allow(dead_code)] // shown by `waggle web`, which comes next
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct PoolStatus {
     /// Engines the pool may lend at once.
@@ -68,7 +67,6 @@ pub(crate) struct PoolStatus {
 type Factory = Box<dyn Fn() -> Result<Engine, TableTooBig> + Send + Sync>;
 
 /// A bounded set of engines lent in turn.
-#[allow(dead_code)] // `engines` is shown by `waggle web`, which comes next
 pub(crate) struct Pool {
     /// Engines not lent at the moment.
     idle: Mutex<Vec<Engine>>,
@@ -84,7 +82,6 @@ pub(crate) struct Pool {
     next: AtomicU64,
 }
 
-#[allow(dead_code)] // `status` and `close` serve `waggle web`, which comes next
 impl Pool {
     /// A pool of at most `engines` engines made by `factory` (when first needed), with at most `max_waiting`
     /// requests waiting for one.
@@ -224,7 +221,6 @@ struct CancelState {
     notify: tokio::sync::Notify,
 }
 
-#[allow(dead_code)] // `flag` serves `waggle web`, which comes next
 impl Cancel {
     /// Raise it: the search running stops at once, work not started is skipped.
     pub(crate) fn cancel(&self) {

@@ -1,0 +1,58 @@
+//! `waggle web`: play, analyse and review Hive in a browser. Prints the address to open, serves until Ctrl-C (which
+//! ends every search and exits within a second), and warns when it listens on an address other machines can reach.
+
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Args as ClapArgs;
+
+use waggle::web::{serve, WebConfig};
+
+use super::engine::{BookFlag, TableFlags, ThreefoldFlag, WeightsFlag};
+use super::interrupt;
+
+#[derive(ClapArgs)]
+pub struct Args {
+    /// The address to serve on (port 0 picks a free port).
+    #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:8080")]
+    listen: String,
+    /// Also answer requests that name this host (the name a load balancer in front is reached by); may be repeated.
+    #[arg(long, value_name = "NAME")]
+    allow_host: Vec<String>,
+    #[command(flatten)]
+    table: TableFlags,
+    #[command(flatten)]
+    weights: WeightsFlag,
+    #[command(flatten)]
+    book: BookFlag,
+    #[command(flatten)]
+    threefold: ThreefoldFlag,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let mut options = WebConfig::default_options();
+    args.table.set(&mut options)?;
+    args.book.set(&mut options)?;
+    args.threefold.set(&mut options);
+    let config = WebConfig {
+        options,
+        weights: args.weights.weights()?,
+        allow_hosts: args.allow_host,
+    };
+    if let Some(addr) = args.listen.to_socket_addrs().ok().and_then(|mut a| a.next()) {
+        if !addr.ip().is_loopback() {
+            eprintln!(
+                "waggle web: warning: listening on {addr}, which other machines may reach: anyone who can reach it \
+                 can use this machine's cores"
+            );
+        }
+    }
+    let stop = interrupt::flag()?;
+    let ready = |bound: SocketAddr| {
+        println!("waggle web: open http://{bound}/ in a browser (Ctrl-C stops)");
+    };
+    serve(&args.listen, ready, &stop, config).with_context(|| format!("serving on {}", args.listen))?;
+    eprintln!("waggle web: stopped");
+    Ok(interrupt::exit_code())
+}

@@ -1,0 +1,223 @@
+// The board in SVG, drawn as `waggle draw --svg` draws it: pointy-topped hexes of radius 32, ivory and charcoal
+// pieces, the stack's height in a red disc with what lies under its top piece, the last move outlined (its origin
+// dashed). Cells are the server's axial (q, r). Drag the background to pan, wheel or pinch to zoom. A click on a
+// piece or a target, or a drag from a piece to a target, calls back: the page decides what it means.
+
+const SIZE = 32;
+const NS = 'http://www.w3.org/2000/svg';
+const SQRT3 = Math.sqrt(3);
+
+function el(name, attrs, parent) {
+  const node = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function corners(x, y, size = SIZE) {
+  const points = [];
+  for (let k = 0; k < 6; k++) {
+    const a = ((60 * k - 30) * Math.PI) / 180;
+    points.push(`${(x + size * Math.cos(a)).toFixed(1)},${(y + size * Math.sin(a)).toFixed(1)}`);
+  }
+  return points.join(' ');
+}
+
+export class Board {
+  constructor(svg, { onCell, onDrop }) {
+    this.svg = svg;
+    this.onCell = onCell;
+    this.onDrop = onDrop;
+    this.flipped = false;
+    this.view = { x: 0, y: 0, scale: 1 };
+    this.pointers = new Map();
+    const defs = el('defs', {}, svg);
+    const marker = el('marker', { id: 'arrowhead', viewBox: '0 0 10 10', refX: '5', refY: '5', markerWidth: '3', markerHeight: '3', orient: 'auto-start-reverse' }, defs);
+    el('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#1f6fd1' }, marker);
+    this.layer = el('g', {}, svg);
+    svg.addEventListener('pointerdown', (e) => this.down(e));
+    svg.addEventListener('pointermove', (e) => this.move(e));
+    svg.addEventListener('pointerup', (e) => this.up(e));
+    svg.addEventListener('pointercancel', (e) => this.pointers.delete(e.pointerId));
+    svg.addEventListener('wheel', (e) => { e.preventDefault(); this.zoomAt(e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX, e.clientY); }, { passive: false });
+    new ResizeObserver(() => this.apply()).observe(svg);
+  }
+
+  centre(q, r) {
+    const x = SIZE * SQRT3 * (q + r / 2), y = SIZE * 1.5 * r;
+    return this.flipped ? [-x, -y] : [x, y];
+  }
+
+  // The cell under a point of the board's own coordinates.
+  cellAt(x, y) {
+    if (this.flipped) { x = -x; y = -y; }
+    const r = y / (1.5 * SIZE), q = x / (SQRT3 * SIZE) - r / 2;
+    let [rq, rr, rs] = [Math.round(q), Math.round(r), Math.round(-q - r)];
+    const [dq, dr, ds] = [Math.abs(rq - q), Math.abs(rr - r), Math.abs(rs + q + r)];
+    if (dq > dr && dq > ds) rq = -rr - rs; else if (dr > ds) rr = -rq - rs;
+    return { q: rq, r: rr };
+  }
+
+  // Draw `state` with `targets` ([{q, r, move}]) marked, `picked` ({q, r} or null) outlined and `arrows`
+  // ([{from, to, kind}], cells).
+  draw(state, { targets = [], picked = null, arrows = [] } = {}) {
+    this.state = state;
+    this.targets = targets;
+    const g = this.layer;
+    g.textContent = '';
+    const last = state.last;
+    const same = (a, b) => a && b && a.q === b.q && a.r === b.r;
+    if (last && last.from && !state.cells.some((c) => same(c, last.from))) {
+      const [x, y] = this.centre(last.from.q, last.from.r);
+      el('polygon', { class: 'origin', points: corners(x, y) }, g);
+    }
+    for (const cell of state.cells) {
+      const [x, y] = this.centre(cell.q, cell.r);
+      const top = cell.stack[cell.stack.length - 1];
+      const colour = top[0] === 'w' ? 'White' : 'Black';
+      const group = el('g', { class: 'stack', 'data-q': cell.q, 'data-r': cell.r, 'data-piece': top }, g);
+      const classes = ['cell', colour];
+      if (last && same(cell, last.to)) classes.push('last');
+      if (same(cell, picked)) classes.push('picked');
+      el('polygon', { class: classes.join(' '), points: corners(x, y) }, group);
+      const text = el('text', { class: `piece ${colour}`, x: x.toFixed(1), y: (y + 5).toFixed(1) }, group);
+      text.textContent = top;
+      const title = el('title', {}, group);
+      title.textContent = cell.stack.length > 1 ? `${top} on ${cell.stack.slice(0, -1).reverse().join(' on ')}` : top;
+      if (cell.stack.length > 1) {
+        const under = el('text', { class: `under ${colour}`, x: x.toFixed(1), y: (y + 17).toFixed(1) }, group);
+        under.textContent = 'on ' + cell.stack.slice(0, -1).reverse().join(' ');
+        const [hx, hy] = [x + SIZE * 0.55, y - SIZE * 0.55];
+        el('circle', { class: 'height', cx: hx.toFixed(1), cy: hy.toFixed(1), r: 8 }, group);
+        const h = el('text', { class: 'height-text', x: hx.toFixed(1), y: (hy + 3.5).toFixed(1) }, group);
+        h.textContent = cell.stack.length;
+      }
+    }
+    for (const target of targets) {
+      const [x, y] = this.centre(target.q, target.r);
+      const hex = el('polygon', { class: 'target', points: corners(x, y, SIZE * 0.8), 'data-move': target.move, 'data-q': target.q, 'data-r': target.r }, g);
+      el('title', {}, hex).textContent = target.move;
+    }
+    for (const arrow of arrows) {
+      const [x2, y2] = this.centre(arrow.to.q, arrow.to.r);
+      const [x1, y1] = arrow.from ? this.centre(arrow.from.q, arrow.from.r) : [x2, y2 + SIZE * 2.2];
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const [ex, ey] = [x2 - ((x2 - x1) / len) * 12, y2 - ((y2 - y1) / len) * 12];
+      el('line', { class: `arrow ${arrow.kind || ''}`, x1: x1.toFixed(1), y1: y1.toFixed(1), x2: ex.toFixed(1), y2: ey.toFixed(1) }, g);
+    }
+    if (!this.fitted) this.fit();
+    this.apply();
+  }
+
+  // The bounding box of what is drawn, in board coordinates.
+  bounds() {
+    const cells = [...(this.state ? this.state.cells : []), ...(this.targets || [])];
+    if (!cells.length) return { x: -SIZE * 3, y: -SIZE * 3, w: SIZE * 6, h: SIZE * 6 };
+    const xs = [], ys = [];
+    for (const c of cells) { const [x, y] = this.centre(c.q, c.r); xs.push(x); ys.push(y); }
+    const pad = SIZE * 2;
+    const x = Math.min(...xs) - pad, y = Math.min(...ys) - pad;
+    return { x, y, w: Math.max(...xs) + pad - x, h: Math.max(...ys) + pad - y };
+  }
+
+  fit() {
+    const b = this.bounds();
+    const box = this.svg.getBoundingClientRect();
+    const w = box.width || 600, h = box.height || 400;
+    const scale = Math.min(w / b.w, h / b.h, 1.6);
+    this.view = { scale, x: b.x + b.w / 2 - w / (2 * scale), y: b.y + b.h / 2 - h / (2 * scale) };
+    this.fitted = true;
+    this.apply();
+  }
+
+  flip() {
+    this.flipped = !this.flipped;
+  }
+
+  apply() {
+    const box = this.svg.getBoundingClientRect();
+    const { x, y, scale } = this.view;
+    this.svg.setAttribute('viewBox', `${x.toFixed(2)} ${y.toFixed(2)} ${((box.width || 600) / scale).toFixed(2)} ${((box.height || 400) / scale).toFixed(2)}`);
+  }
+
+  zoomAt(factor, clientX, clientY) {
+    const [bx, by] = this.toBoard(clientX, clientY);
+    const scale = Math.min(4, Math.max(0.15, this.view.scale * factor));
+    const box = this.svg.getBoundingClientRect();
+    this.view = { scale, x: bx - (clientX - box.left) / scale, y: by - (clientY - box.top) / scale };
+    this.apply();
+  }
+
+  zoom(factor) {
+    const box = this.svg.getBoundingClientRect();
+    this.zoomAt(factor, box.left + box.width / 2, box.top + box.height / 2);
+  }
+
+  toBoard(clientX, clientY) {
+    const box = this.svg.getBoundingClientRect();
+    return [this.view.x + (clientX - box.left) / this.view.scale, this.view.y + (clientY - box.top) / this.view.scale];
+  }
+
+  down(e) {
+    this.svg.setPointerCapture(e.pointerId);
+    this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (this.pointers.size === 2) { this.pinch = this.spread(); this.drag = null; return; }
+    const [bx, by] = this.toBoard(e.clientX, e.clientY);
+    const cell = this.cellAt(bx, by);
+    const piece = this.state && this.state.cells.some((c) => c.q === cell.q && c.r === cell.r);
+    const target = (this.targets || []).some((t) => t.q === cell.q && t.r === cell.r);
+    this.drag = { start: { x: e.clientX, y: e.clientY }, cell, moved: false, pan: !piece && !target, view: { ...this.view } };
+    if (this.drag.pan) this.svg.classList.add('panning');
+  }
+
+  spread() {
+    const [a, b] = [...this.pointers.values()];
+    return Math.hypot(a.x - b.x, a.y - b.y);
+  }
+
+  move(e) {
+    if (!this.pointers.has(e.pointerId)) return;
+    this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (this.pointers.size === 2 && this.pinch) {
+      const now = this.spread();
+      const [a, b] = [...this.pointers.values()];
+      this.zoomAt(now / this.pinch, (a.x + b.x) / 2, (a.y + b.y) / 2);
+      this.pinch = now;
+      return;
+    }
+    const drag = this.drag;
+    if (!drag) return;
+    const dx = e.clientX - drag.start.x, dy = e.clientY - drag.start.y;
+    if (Math.hypot(dx, dy) > 4) drag.moved = true;
+    if (drag.pan) {
+      this.view = { ...drag.view, x: drag.view.x - dx / drag.view.scale, y: drag.view.y - dy / drag.view.scale };
+      this.apply();
+    } else if (drag.moved) {
+      if (!drag.ghost) {
+        if (!this.picking) { this.picking = true; this.onCell(drag.cell, true); }
+        const top = this.layer.querySelector(`.stack[data-q="${drag.cell.q}"][data-r="${drag.cell.r}"]`);
+        if (top) { drag.ghost = top.cloneNode(true); drag.ghost.classList.add('ghost'); this.layer.appendChild(drag.ghost); }
+      }
+      if (drag.ghost) {
+        const [x0, y0] = this.centre(drag.cell.q, drag.cell.r);
+        const [bx, by] = this.toBoard(e.clientX, e.clientY);
+        drag.ghost.setAttribute('transform', `translate(${(bx - x0).toFixed(1)},${(by - y0).toFixed(1)})`);
+      }
+    }
+  }
+
+  up(e) {
+    this.pointers.delete(e.pointerId);
+    if (this.pointers.size < 2) this.pinch = null;
+    const drag = this.drag;
+    this.drag = null;
+    this.picking = false;
+    this.svg.classList.remove('panning');
+    if (!drag) return;
+    if (drag.ghost) drag.ghost.remove();
+    const [bx, by] = this.toBoard(e.clientX, e.clientY);
+    const cell = this.cellAt(bx, by);
+    if (drag.moved && !drag.pan) this.onDrop(drag.cell, cell);
+    else if (!drag.moved) this.onCell(drag.start && drag.cell, false);
+  }
+}

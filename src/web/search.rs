@@ -1,0 +1,333 @@
+//! The routes that search: the engine's move (`/api/bestmove`, one JSON answer), an analysis and a review
+//! (`/api/analyse`, `/api/review`: Server-Sent Events as the search goes). Each borrows an engine from the pool
+//! and waits its turn when all are busy (a stream says so with a `waiting` event). A visitor who goes away (a tab
+//! closed, a stream no longer read, a connection lost) cancels the search at once: the request's future or the
+//! stream's body is dropped, and the guard it holds raises the search's [`Cancel`].
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use hyper::body::Bytes;
+use hyper::header::{HeaderValue, CACHE_CONTROL};
+use hyper::{Response, StatusCode};
+use serde_json::{json, Value};
+use tokio::sync::mpsc;
+
+use super::api::{api, blocking, fault, ok, WebService};
+use super::engine;
+use super::error::WebError;
+use super::request::{
+    game_of, limits, parse, seconds, AnalyseRequest, BestMoveRequest, ReviewRequest, MAX_ANALYSIS, MAX_LINES,
+    MAX_REVIEW_PLIES, MAX_TIME,
+};
+use super::state::state_of;
+use crate::engine::{EngineError, SearchInfo, Thought};
+use crate::http::{reply, Body, Cancel, Fault, PoolError};
+use crate::review::Score;
+use crate::rules::piece::Color;
+use crate::search::Limits;
+
+/// How often a stream with nothing to say writes a comment line, so that a reader who has gone is noticed.
+const HEARTBEAT: Duration = Duration::from_millis(250);
+
+/// How long a stream's reader may leave its events unread before the search is given up.
+const SLOW_READER: Duration = Duration::from_secs(10);
+
+/// The time of the engine's move when the request gives no limit.
+const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
+
+/// The time of each position of a review when the request gives no limit.
+const DEFAULT_REVIEW_TIME: Duration = Duration::from_millis(200);
+
+/// An engine error: the request's fault (422), or Waggle's (500).
+fn engine_error(error: EngineError) -> WebError {
+    match error {
+        EngineError::Failed { .. } | EngineError::Memory(_) => WebError::Fault(error.to_string()),
+        other => WebError::Unprocessable(other.to_string()),
+    }
+}
+
+/// Lent work that gave no result.
+fn lent_fault(fault_: Fault) -> WebError {
+    match fault_ {
+        Fault::Cancelled => WebError::Busy("the search was cancelled: Waggle is stopping".into()),
+        Fault::Panicked(message) => fault(&message),
+    }
+}
+
+/// No engine could be lent.
+fn pool_error(error: PoolError) -> WebError {
+    match error {
+        PoolError::Memory(e) => WebError::Fault(e.to_string()),
+        other => WebError::Busy(other.to_string()),
+    }
+}
+
+/// A score and the win chance it stands for, for the side to move and for White.
+fn score_json(thought: &Thought, to_move: Color) -> Value {
+    let score = Score::of(&thought.report);
+    let chance = score.win_chance();
+    let white = if to_move == Color::White { chance } else { 1.0 - chance };
+    json!({
+        "moves": thought.pv.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "score": score.to_string(),
+        "win_chance": round(chance),
+        "white_chance": round(white),
+        "depth": thought.report.depth,
+    })
+}
+
+fn round(chance: f64) -> f64 {
+    (chance * 10_000.0).round() / 10_000.0
+}
+
+/// A search's progress as an `info` event's data.
+fn info_json(info: &SearchInfo, to_move: Color) -> Value {
+    let best = info.lines.first();
+    json!({
+        "depth": best.map_or(0, |t| t.report.depth),
+        "seldepth": best.map_or(0, |t| t.report.seldepth),
+        "nodes": best.map_or(0, |t| t.report.nodes),
+        "nps": info.nodes_per_second,
+        "elapsed_ms": info.elapsed.as_millis() as u64,
+        "table_permille": info.table_permille,
+        "lines": info.lines.iter().map(|t| score_json(t, to_move)).collect::<Vec<_>>(),
+    })
+}
+
+/// One Server-Sent Event.
+fn event(name: &str, data: &Value) -> Bytes {
+    Bytes::from(format!("event: {name}\ndata: {data}\n\n"))
+}
+
+/// The response streaming `pieces`, which holds `guard` until the reader goes or the stream ends.
+fn stream(pieces: mpsc::Receiver<Bytes>, guard: crate::http::CancelOnDrop) -> Response<Body> {
+    let mut response = reply(
+        StatusCode::OK,
+        "text/event-stream",
+        Body::stream(pieces, HEARTBEAT, b": beat\n\n", guard),
+    );
+    response
+        .headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    api(response)
+}
+
+/// Send `piece` from a blocking thread, waiting for a slow reader up to [`SLOW_READER`]; a reader gone or too slow
+/// cancels the work.
+fn deliver(sender: &mpsc::Sender<Bytes>, mut piece: Bytes, cancel: &Cancel) {
+    let since = Instant::now();
+    loop {
+        match sender.try_send(piece) {
+            Ok(()) => return,
+            Err(mpsc::error::TrySendError::Full(back)) if since.elapsed() < SLOW_READER && !cancel.is_cancelled() => {
+                piece = back;
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(_) => {
+                cancel.cancel();
+                return;
+            }
+        }
+    }
+}
+
+/// `/api/bestmove`: the engine's move, and the game after it.
+pub(crate) async fn best_move(service: Arc<WebService>, body: Bytes) -> Result<Response<Body>, WebError> {
+    let rules = service.rules;
+    let (request, record, game) = blocking(move || {
+        let request: BestMoveRequest = parse(&body)?;
+        let (record, game) = game_of(&request.game, rules)?;
+        Ok((request, record, game))
+    })
+    .await?;
+    if game.state().is_over() {
+        return Err(WebError::Unprocessable(format!(
+            "the game is over ({})",
+            game.state().name()
+        )));
+    }
+    let level = request.level.unwrap_or(10);
+    if !(1..=10).contains(&level) {
+        return Err(WebError::BadRequest("level must be from 1 to 10".into()));
+    }
+    let to_move = game.position().to_move();
+    let limits = limits(
+        request.time,
+        request.depth,
+        request.nodes,
+        request.clock.map(|clock| (clock, to_move)),
+        Limits::time(DEFAULT_MOVE_TIME),
+    )?;
+    let cancel = Cancel::default();
+    let guard = cancel.on_drop();
+    let lease = service.pool.lend(&cancel).await.map_err(pool_error)?;
+    let thought = lease
+        .run(&cancel, move |engine, _| {
+            engine::best_move(engine, &record, level, &limits)
+        })
+        .await
+        .map_err(lent_fault)?
+        .map_err(engine_error)?;
+    guard.disarm();
+    blocking(move || {
+        let mut game = game;
+        game.play(thought.report.best)
+            .map_err(|e| WebError::Fault(format!("the engine's move {} cannot be played: {e}", thought.best)))?;
+        let mut answer = score_json(&thought, to_move);
+        answer["move"] = json!(thought.best.to_string());
+        answer["nodes"] = json!(thought.report.nodes);
+        answer["state"] = state_of(&game);
+        Ok(ok(answer))
+    })
+    .await
+}
+
+/// `/api/analyse`: the best lines of a position, streamed as the search deepens, until the reader goes away (or
+/// the time given, at most ten minutes).
+pub(crate) async fn analyse(service: Arc<WebService>, body: Bytes) -> Result<Response<Body>, WebError> {
+    let rules = service.rules;
+    let (request, record, game) = blocking(move || {
+        let request: AnalyseRequest = parse(&body)?;
+        let (record, game) = game_of(&request.game, rules)?;
+        Ok((request, record, game))
+    })
+    .await?;
+    if game.state().is_over() {
+        return Err(WebError::Unprocessable(format!(
+            "the game is over ({})",
+            game.state().name()
+        )));
+    }
+    let lines = request.lines.unwrap_or(1);
+    if !(1..=MAX_LINES).contains(&lines) {
+        return Err(WebError::BadRequest(format!("lines must be from 1 to {MAX_LINES}")));
+    }
+    let time = match request.time {
+        Some(time) => seconds("time", time, MAX_TIME)?,
+        None => MAX_ANALYSIS,
+    };
+    let limits = Limits::time(time);
+    let to_move = game.position().to_move();
+    let (sender, pieces) = mpsc::channel(64);
+    let cancel = Cancel::default();
+    let guard = cancel.on_drop();
+    let pool = service.pool.clone();
+    tokio::spawn(async move {
+        let lease = match lend(&pool, &cancel, &sender).await {
+            Some(lease) => lease,
+            None => return,
+        };
+        let progress = sender.clone();
+        let ran = lease
+            .run(&cancel, move |engine, cancel| {
+                engine::analyse(engine, &record, lines, &limits, |info| {
+                    // An update the reader has no room for is skipped: the next one says more.
+                    if progress.try_send(event("info", &info_json(info, to_move))).is_err() && progress.is_closed() {
+                        cancel.cancel();
+                    }
+                })
+            })
+            .await;
+        let last = match ran {
+            Ok(Ok(lines)) => event(
+                "done",
+                &json!({"lines": lines.iter().map(|t| score_json(t, to_move)).collect::<Vec<_>>()}),
+            ),
+            Ok(Err(error)) => event("error", &json!({"error": engine_error(error).to_string()})),
+            Err(fault_) => event("error", &json!({"error": lent_fault(fault_).to_string()})),
+        };
+        let _ = sender.send(last).await;
+    });
+    Ok(stream(pieces, guard))
+}
+
+/// An engine for a stream's work, saying `waiting` first when none is free; `None` (an `error` event sent) when
+/// none can be had.
+async fn lend(
+    pool: &Arc<crate::http::Pool>,
+    cancel: &Cancel,
+    sender: &mpsc::Sender<Bytes>,
+) -> Option<crate::http::Lease> {
+    let status = pool.status();
+    if status.running >= status.engines {
+        let _ = sender
+            .send(event(
+                "waiting",
+                &json!({"running": status.running, "waiting": status.waiting}),
+            ))
+            .await;
+    }
+    match pool.lend(cancel).await {
+        Ok(lease) => {
+            let _ = sender.send(event("started", &json!({}))).await;
+            Some(lease)
+        }
+        Err(error) => {
+            let _ = sender
+                .send(event("error", &json!({"error": pool_error(error).to_string()})))
+                .await;
+            None
+        }
+    }
+}
+
+/// `/api/review`: every move of a game judged (`waggle review`'s judgement), a `ply` event each, then `done` with
+/// each side's summary.
+pub(crate) async fn review(service: Arc<WebService>, body: Bytes) -> Result<Response<Body>, WebError> {
+    let rules = service.rules;
+    let (request, record) = blocking(move || {
+        let request: ReviewRequest = parse(&body)?;
+        let (record, _) = game_of(&request.game, rules)?;
+        Ok((request, record))
+    })
+    .await?;
+    if record.moves.len() > MAX_REVIEW_PLIES {
+        return Err(WebError::BadRequest(format!(
+            "a review takes games of {MAX_REVIEW_PLIES} plies at most"
+        )));
+    }
+    if record.moves.is_empty() {
+        return Err(WebError::Unprocessable("the game has no move to review".into()));
+    }
+    let limits = limits(
+        request.time,
+        request.depth,
+        request.nodes,
+        None,
+        Limits::time(DEFAULT_REVIEW_TIME),
+    )?;
+    let (sender, pieces) = mpsc::channel(64);
+    let cancel = Cancel::default();
+    let guard = cancel.on_drop();
+    let pool = service.pool.clone();
+    let total = record.moves.len();
+    tokio::spawn(async move {
+        let lease = match lend(&pool, &cancel, &sender).await {
+            Some(lease) => lease,
+            None => return,
+        };
+        let progress = sender.clone();
+        let ran = lease
+            .run(&cancel, move |engine, cancel| {
+                engine::review(engine, &record, &limits, cancel.flag(), |ply| {
+                    let mut judged: Value = serde_json::from_str(&ply.to_json(1)).unwrap_or_default();
+                    judged["white_chance"] = json!(round(ply.white_chance()));
+                    judged["lost"] = json!(round(ply.lost() / 100.0) * 100.0);
+                    judged["of"] = json!(total);
+                    deliver(&progress, event("ply", &judged), cancel);
+                })
+            })
+            .await;
+        let last = match ran {
+            Ok(Ok(review)) => {
+                let summary: Value = serde_json::from_str(&review.summary_json(1)).unwrap_or_default();
+                event("done", &summary["summary"])
+            }
+            Ok(Err(error)) => event("error", &json!({"error": engine_error(error).to_string()})),
+            Err(fault_) => event("error", &json!({"error": lent_fault(fault_).to_string()})),
+        };
+        let _ = sender.send(last).await;
+    });
+    Ok(stream(pieces, guard))
+}
