@@ -159,7 +159,7 @@ export class Board {
   }
 
   down(e) {
-    this.svg.setPointerCapture(e.pointerId);
+    try { this.svg.setPointerCapture(e.pointerId); } catch { /* a pointer the browser does not know */ }
     this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (this.pointers.size === 2) { this.pinch = this.spread(); this.drag = null; return; }
     const [bx, by] = this.toBoard(e.clientX, e.clientY);

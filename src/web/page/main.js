@@ -74,6 +74,7 @@ async function show(node) {
   if (app.review.total) drawReviewChart();
   if (app.analysis.on) startAnalysis();
   maybeEngineMove();
+  if (!app.ready) app.ready = performance.now();
 }
 
 function targetsOf(piece) {
@@ -637,7 +638,12 @@ const actions = {
   moveBox: () => $('move-box').focus(), newGame: () => $('new-game').click(), undo, review: startReview,
   nextMistake, promote: () => $('promote').click(), delete: () => $('delete').click(), import: () => $('import').click(),
   export: download, copy: () => $('copy').click(), share: () => $('share').click(),
-  escape: () => { app.picked = null; redraw(); if (document.activeElement) document.activeElement.blur(); },
+  escape: () => {
+    for (const dialog of document.querySelectorAll('dialog[open]')) dialog.close();
+    app.picked = null;
+    redraw();
+    if (document.activeElement) document.activeElement.blur();
+  },
   help: () => $('help-dialog').showModal(),
 };
 document.addEventListener('keydown', (e) => handleKey(e, actions));
@@ -645,14 +651,14 @@ document.addEventListener('keydown', (e) => handleKey(e, actions));
 // ---- start ----
 
 async function start() {
-  const info = await get('/api/info').catch(() => null);
-  const types = info ? info.game_types : ['Base', 'Base+MLP'];
-  for (const type of types) {
-    const option = document.createElement('option');
-    option.textContent = type;
-    if (type === 'Base+MLP') option.selected = true;
-    $('new-type').appendChild(option);
-  }
+  get('/api/info').then((info) => {
+    for (const type of info.game_types) {
+      const option = document.createElement('option');
+      option.textContent = type;
+      if (type === 'Base+MLP') option.selected = true;
+      $('new-type').appendChild(option);
+    }
+  }).catch((error) => say(error.message));
   const params = new URLSearchParams(location.search);
   const shared = params.get('game');
   if (shared) {

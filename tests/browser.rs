@@ -1,0 +1,115 @@
+//! The page of `waggle web` in a real browser: headless Chromium (Debian's `chromium`) driven by `playwright-core`
+//! from npm, with the script `tests/browser/web.mjs`, against `waggle web --listen 127.0.0.1:0`. Screenshots of each
+//! stage land in `target/browser/`.
+//!
+//! Without Chromium or the script's node modules the test says loudly that it was skipped and how to install them,
+//! unless WAGGLE_REQUIRE_BROWSER=1 (set by .ci/run), which makes that a failure.
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How long the whole script may run.
+const LIMIT: Duration = Duration::from_secs(600);
+
+fn chromium() -> PathBuf {
+    std::env::var_os("WAGGLE_CHROMIUM").map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from)
+}
+
+/// What is missing to run the browser tests, if anything.
+fn missing(folder: &Path) -> Vec<String> {
+    let mut missing = Vec::new();
+    if !chromium().exists() {
+        missing.push(format!(
+            "Chromium at {} (apt-get install -y chromium)",
+            chromium().display()
+        ));
+    }
+    if Command::new("node").arg("--version").output().is_err() {
+        missing.push("node (apt-get install -y nodejs npm)".into());
+    }
+    if !folder.join("node_modules/playwright-core").exists() {
+        missing.push(format!("playwright-core (cd {} && npm ci)", folder.display()));
+    }
+    missing
+}
+
+#[test]
+fn the_page_in_a_real_browser() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let folder = root.join("tests/browser");
+    let missing = missing(&folder);
+    if !missing.is_empty() {
+        let message = format!(
+            "\n\n*** THE BROWSER TESTS WERE SKIPPED: missing {}.\n*** Install them (as .ci/run does) and run \
+             `cargo test --test browser`; WAGGLE_REQUIRE_BROWSER=1 makes this a failure.\n",
+            missing.join("; ")
+        );
+        if std::env::var("WAGGLE_REQUIRE_BROWSER").is_ok_and(|v| v == "1") {
+            panic!("{message}");
+        }
+        eprintln!("{message}");
+        println!("{message}");
+        return;
+    }
+    let mut server = Command::new(env!("CARGO_BIN_EXE_waggle"))
+        .args(["web", "--listen", "127.0.0.1:0"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start waggle web");
+    let mut stdout = BufReader::new(server.stdout.take().expect("stdout"));
+    let mut line = String::new();
+    stdout.read_line(&mut line).expect("the address line");
+    let url = line
+        .split_whitespace()
+        .find(|word| word.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in {line}"))
+        .to_string();
+    thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
+    let shots = root.join("target/browser");
+    let mut script = Command::new("node")
+        .arg(folder.join("web.mjs"))
+        .arg(&url)
+        .arg(&shots)
+        .current_dir(&folder)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start node");
+    let (mut out, mut err) = (script.stdout.take().unwrap(), script.stderr.take().unwrap());
+    let printed = thread::spawn(move || {
+        let mut text = String::new();
+        let _ = out.read_to_string(&mut text);
+        text
+    });
+    let failed = thread::spawn(move || {
+        let mut text = String::new();
+        let _ = err.read_to_string(&mut text);
+        text
+    });
+    let since = Instant::now();
+    let status = loop {
+        if let Some(status) = script.try_wait().expect("the script") {
+            break Some(status);
+        }
+        if since.elapsed() > LIMIT {
+            let _ = script.kill();
+            break None;
+        }
+        thread::sleep(Duration::from_millis(100));
+    };
+    let _ = server.kill();
+    let _ = server.wait();
+    let (printed, failed) = (printed.join().unwrap(), failed.join().unwrap());
+    println!("{printed}");
+    let status = status.unwrap_or_else(|| panic!("the browser tests took over {LIMIT:?}\n{printed}\n{failed}"));
+    assert!(
+        status.success(),
+        "the browser tests failed:\n{printed}\n{failed}\n(screenshots in {})",
+        shots.display()
+    );
+}
