@@ -222,8 +222,11 @@ def main():
         rss[0] = max(rss[0], resident_kb(server.pid))
         least_held = min(least_held, held[0])
         time.sleep(0.2)
-    high_water = resident_kb(server.pid, "VmHWM")
     done.set()
+    # The requests under way are answered before the server is stopped.
+    for worker in workers:
+        worker.join(timeout=15)
+    high_water = resident_kb(server.pid, "VmHWM")
     server.terminate()
     server.wait(timeout=10)
 
