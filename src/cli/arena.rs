@@ -162,25 +162,31 @@ pub fn run(args: Args) -> Result<ExitCode> {
         pgn_dir: args.pgn,
         results_file,
     };
-    // The engines run in process groups of their own, so the terminal's Ctrl-C reaches only this process.
+    // The engines run in process groups of their own, so the terminal's Ctrl-C reaches only this process. The
+    // handler acts before it speaks: a print can wait on stderr, and no press may wait behind it.
     let control = MatchControl::default();
     let handle = control.clone();
     interrupt::on_press(move |presses| match presses {
         1 => {
+            handle.finish_running_games();
             eprintln!(
                 "\nwaggle match: no new game starts; the games in progress finish (Ctrl-C again to abandon them)"
             );
-            handle.finish_running_games();
         }
         2 => {
-            eprintln!("\nwaggle match: abandoning the games in progress");
             handle.abandon_running_games();
+            eprintln!("\nwaggle match: abandoning the games in progress");
         }
         _ => std::process::exit(i32::from(interrupt::INTERRUPTED)),
     })?;
-    let stderr = io::stderr();
-    let mut progress = stderr.is_terminal().then(|| stderr.lock());
-    let progress = progress.as_mut().map(|p| p as &mut dyn Write);
+    // The progress line takes stderr's lock for each write only: held for the whole match, it kept the Ctrl-C
+    // handler's message (and so every press) waiting until the match had ended.
+    let mut terminal = io::stderr();
+    let progress = if terminal.is_terminal() {
+        Some(&mut terminal as &mut dyn Write)
+    } else {
+        None
+    };
     let outcome = play_match(&config, &control, &mut io::stdout().lock(), progress)?;
     Ok(if outcome.interrupted() {
         interrupt::exit_code()
