@@ -65,6 +65,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let records = super::read_games(&args.files)?;
     let samples = samples(&records, args.skip).context("replaying the games")?;
+    // Heard from the first line on: a Ctrl-C that sees the line must stop the fit, not end the process unheard.
+    let stop = interrupt::flag()?;
     let mut stdout = io::stdout().lock();
     writeln!(stdout, "{} games, {} positions", records.len(), samples.len())?;
     let settings = FitSettings {
@@ -75,7 +77,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
     // The fit starts from the weights of the games' game type (that of the first game).
     let game_type = records.first().map_or(GameType::MLP, |r| r.game.game_type);
     let start = *args.weights.weights()?.for_game(game_type);
-    let stop = interrupt::flag()?;
     let found = fit(&samples, &start, &settings, &stop);
     let interrupted = found.iterations < args.iterations;
     if interrupted {
