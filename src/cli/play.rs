@@ -4,13 +4,15 @@
 
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::Args as ClapArgs;
 use waggle::play::{run as play, Lines, Plain, PlayConfig};
-use waggle::Options;
 use waggle::{Color, GameString, GameType};
+use waggle::{Options, Stopper};
 
 use super::engine::EngineFlags;
 use super::{interrupt, parse_seconds};
@@ -56,6 +58,28 @@ impl Lines for Editor {
     }
 }
 
+/// Lines read while `reading` is raised: what Ctrl-C means depends on whether the game waits for the person.
+struct Reading<L> {
+    lines: L,
+    reading: Arc<AtomicBool>,
+    stopper: Stopper,
+}
+
+impl<L: Lines> Lines for Reading<L> {
+    fn read(&mut self, prompt: &str) -> Option<String> {
+        // A Ctrl-C since Waggle's last move (while its board was drawn) is for no search to come.
+        self.stopper.clear();
+        self.reading.store(true, Ordering::SeqCst);
+        let line = self.lines.read(prompt);
+        self.reading.store(false, Ordering::SeqCst);
+        line
+    }
+
+    fn shows_prompt(&self) -> bool {
+        self.lines.shows_prompt()
+    }
+}
+
 pub fn run(args: Args) -> Result<ExitCode> {
     let person = match args.color.to_ascii_lowercase().as_str() {
         "white" | "w" => Color::White,
@@ -72,21 +96,34 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut options = Options::default();
     args.engine.set(&mut options)?;
     let engine = args.engine.weights.build(options)?;
-    let stopper = engine.stopper();
+    let (stopper, reading) = (engine.stopper(), Arc::new(AtomicBool::new(false)));
+    // Waiting for a line (from a pipe: a line editor takes Ctrl-C as a key) Ctrl-C ends the game; at any other
+    // time the game is Waggle's to move, and it moves at once, even when the press comes just before its search
+    // starts (a stop raised then ends the search as soon as it starts).
+    let (handler_stopper, waiting) = (stopper.clone(), reading.clone());
     interrupt::on_press(move |_| {
-        if stopper.is_searching() {
-            stopper.stop();
-        } else {
+        if waiting.load(Ordering::SeqCst) {
             eprintln!("\nwaggle play: interrupted");
             std::process::exit(i32::from(interrupt::INTERRUPTED));
         }
+        handler_stopper.stop();
     })?;
     let mut out = io::stdout().lock();
     if io::stdin().is_terminal() {
-        let mut editor = Editor(rustyline::DefaultEditor::new().context("starting the line editor")?);
-        play(engine, &config, &mut editor, &mut out)?;
+        let editor = Editor(rustyline::DefaultEditor::new().context("starting the line editor")?);
+        let mut lines = Reading {
+            lines: editor,
+            reading,
+            stopper,
+        };
+        play(engine, &config, &mut lines, &mut out)?;
     } else {
-        play(engine, &config, &mut Plain(io::stdin().lock()), &mut out)?;
+        let mut lines = Reading {
+            lines: Plain(io::stdin().lock()),
+            reading,
+            stopper,
+        };
+        play(engine, &config, &mut lines, &mut out)?;
     }
     Ok(ExitCode::SUCCESS)
 }
