@@ -3,6 +3,7 @@
 //! commentary (`--pgn`) and a chart of the win chance (`--svg`). The first Ctrl-C stops the review and prints
 //! (and writes) what was judged so far; a second quits at once.
 
+mod bar;
 mod input;
 
 use std::io::{self, Write};
@@ -14,13 +15,14 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use waggle::record::PgnGame;
 use waggle::review::{Ply, Review};
 use waggle::{Limits, Options};
 
 use super::engine::{TableFlags, ThreefoldFlag, WeightsFlag};
 use super::{interrupt, parse_seconds};
+use bar::progress_bar;
 use input::Source;
 
 /// The exit status for input that cannot be reviewed (a file that does not exist, an illegal move, …).
@@ -197,15 +199,6 @@ impl Printer<'_> {
 fn bad_input(message: &str) -> Result<ExitCode> {
     eprintln!("waggle review: {message}");
     Ok(ExitCode::from(BAD_INPUT))
-}
-
-/// A progress bar of the moves judged, on stderr: hidden when stderr is not a terminal.
-fn progress_bar(total: usize) -> ProgressBar {
-    let bar = ProgressBar::new(total as u64);
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} moves judged, {eta} left") {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// The chart files: `path` itself for one game, `stem-1.svg`, `stem-2.svg`, … for several.
