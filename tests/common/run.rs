@@ -189,6 +189,12 @@ impl Waggle {
         })
     }
 
+    /// Start it at a pseudo-terminal of its own, as a person runs it (its input, if any, is not sent: type it).
+    #[cfg(unix)]
+    pub fn start_at_terminal(&self) -> super::pty::Terminal {
+        super::pty::Terminal::start(self.command())
+    }
+
     /// Start it: its input (if any) sent, then left open for [`Running::send`]; its output read line by line.
     pub fn start(&self) -> Running {
         let mut child = self
