@@ -2,7 +2,7 @@
 //! every thread of a search.
 //!
 //! Owns storage (one flat allocation, sized in megabytes, taken from the allocator already zeroed so that a big
-//! table costs nothing until it is used, backed by huge pages for a search with several threads where the system
+//! table costs nothing until it is used, and taken afresh to clear it, backed by huge pages for a search with several threads where the system
 //! allows, and refused with an error rather than an abort when the machine cannot give it), the replacement policy
 //! and the ply adjustment of win scores. A slot is three 32-bit words written and read without locks; the first
 //! word is the key mixed with the other two, so that a slot torn by two threads writing at once reads as a miss. A
@@ -15,7 +15,7 @@
 //! search that would overflow it every entry is marked old instead.
 
 use std::alloc::{self, Layout};
-use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 
 use crate::rules::hex::Hex;
 use crate::rules::moves::Move;
@@ -161,6 +161,8 @@ pub(crate) struct Table {
     slots: Box<[Slot]>,
     /// The current search's generation: 0 after a clear, one more for each search, never above `LAST_GENERATION`.
     generation: AtomicU32,
+    /// Whether huge pages were asked for, to ask again for the slots of a cleared table.
+    huge_pages: AtomicBool,
 }
 
 impl Table {
@@ -176,6 +178,7 @@ impl Table {
         Ok(Table {
             slots,
             generation: AtomicU32::new(0),
+            huge_pages: AtomicBool::new(false),
         })
     }
 
@@ -186,15 +189,29 @@ impl Table {
     /// 233–297 ms with them instead of 553–595 ms (whole process, see `31ca6e1`). One thread gains nothing from
     /// it, and may wait while the system gathers a huge page.
     pub fn use_huge_pages(&self) {
+        self.huge_pages.store(true, Relaxed);
         ask_for_huge_pages(self.slots.as_ptr() as *mut u8, std::mem::size_of_val(&*self.slots));
     }
 
-    /// Forget everything.
+    /// Forget everything. The slots are given back and taken afresh from the allocator, already zeroed, so that a
+    /// cleared table costs nothing until a search uses it, as a new one: writing zeros over every slot touched
+    /// every page of the table, seconds for one of gigabytes (see docs/uhp.md). Only where the system cannot give
+    /// a second table while the first is held are the slots zeroed one by one.
     pub fn clear(&mut self) {
-        for slot in self.slots.iter_mut() {
-            *slot.key.get_mut() = 0;
-            *slot.best.get_mut() = 0;
-            *slot.data.get_mut() = 0;
+        match zeroed_slots(self.slots.len()) {
+            Some(fresh) => {
+                self.slots = fresh;
+                if *self.huge_pages.get_mut() {
+                    self.use_huge_pages();
+                }
+            }
+            None => {
+                for slot in self.slots.iter_mut() {
+                    *slot.key.get_mut() = 0;
+                    *slot.best.get_mut() = 0;
+                    *slot.data.get_mut() = 0;
+                }
+            }
         }
         *self.generation.get_mut() = 0;
     }
@@ -428,6 +445,29 @@ mod tests {
         assert!(table.probe(hash ^ 1, 1).is_none());
         table.clear();
         assert!(table.probe(hash, 1).is_none());
+    }
+
+    /// Clearing takes fresh zeroed slots instead of writing over the old ones, which touched every page: a big
+    /// table that a search used a little is cleared without taking the whole of its memory.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn clearing_a_big_table_touches_none_of_its_memory() {
+        fn resident_mb() -> usize {
+            let status = std::fs::read_to_string("/proc/self/status").unwrap();
+            let kb = status.lines().find_map(|l| l.strip_prefix("VmRSS:")).unwrap();
+            kb.trim().trim_end_matches("kB").trim().parse::<usize>().unwrap() / 1024
+        }
+        let mut table = Table::new(1024).unwrap();
+        let before = resident_mb();
+        for hash in (0..64u64).map(|i| i << 58) {
+            table.store(hash, 0, 5, Bound::Exact, 10, None);
+        }
+        table.clear();
+        assert!(table.probe(1 << 58, 0).is_none());
+        // Writing zeros over the table would have made a gigabyte resident; other tests running at once take far
+        // less than the margin.
+        let grown = resident_mb().saturating_sub(before);
+        assert!(grown < 256, "clearing made {grown} MB resident");
     }
 
     #[test]
