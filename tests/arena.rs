@@ -25,7 +25,6 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use waggle::arena::{EngineSpec, GameSettings, MatchConfig, MoveLimit, Openings, Shard};
 use waggle::uhp::Session;
-use waggle::Game;
 use waggle::MoveString;
 use waggle::{Engine, Options};
 use waggle::{GameState, GameType, Rules};
@@ -218,8 +217,9 @@ fn check_records(dir: &Path, games: usize) {
         let records = waggle::record::read_pgn(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert_eq!(records.len(), 1);
         let record = &records[0];
-        let game =
-            Game::from_record(&record.record, Rules::default()).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let game = record
+            .replay(Rules::default())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let result = record.result.unwrap_or_else(|| panic!("{}: no result", path.display()));
         let termination = record.tag("Termination").unwrap_or("");
         if termination.contains("forfeits") || termination.contains("adjudicated") {

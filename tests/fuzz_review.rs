@@ -28,7 +28,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 use waggle::record::read_pgn;
-use waggle::GameString;
+use waggle::{Game, GameString, Rules};
 
 use common::{Scratch, Waggle};
 
@@ -77,7 +77,8 @@ const JUNK: [&str; 16] = [
 ];
 const HUGE: &str = "99999999999999999999999";
 
-/// A game cut short: its first `n` moves (fields 0–2 kept as they were, so a finished game's state can lie).
+/// A game cut short: its first `n` moves as written, under its game type as written and the state and turn those
+/// moves give (a GameString's must; a games file's result and a .pgn's Result tag may still say otherwise).
 fn cut(game: &str, rng: &mut StdRng) -> (String, usize) {
     let fields: Vec<&str> = game.split(';').collect();
     let moves = fields.len() - 3;
@@ -86,7 +87,18 @@ fn cut(game: &str, rng: &mut StdRng) -> (String, usize) {
     } else {
         rng.gen_range(0..=moves)
     };
-    (fields[..3 + keep].join(";"), keep)
+    let record: GameString = fields[..3 + keep].join(";").parse().unwrap();
+    let replayed = Game::from_moves(&record, Rules::default()).unwrap();
+    let pos = replayed.position();
+    let header = format!(
+        "{};{};{}[{}]",
+        fields[0],
+        pos.state(),
+        pos.to_move().name(),
+        pos.turn_number()
+    );
+    let kept = std::iter::once(header.as_str()).chain(fields[3..3 + keep].iter().copied());
+    (kept.collect::<Vec<_>>().join(";"), keep)
 }
 
 /// `text` damaged once, in one of many ways.
@@ -188,7 +200,15 @@ fn pgn_of(game: &str, rng: &mut StdRng) -> String {
             text.push_str(&format!("[{tag} \"{value}\"]\n"));
         }
     }
-    if let Some(state) = record.state.filter(|_| rng.gen_bool(0.5)) {
+    // Sometimes a result the moves do not reach, as a resignation or a clock gives.
+    let result = if rng.gen_bool(0.2) {
+        ["WhiteWins", "BlackWins", "Draw"]
+            .choose(rng)
+            .map(|name| name.to_string())
+    } else {
+        record.state.map(|state| state.to_string())
+    };
+    if let Some(state) = result.filter(|_| rng.gen_bool(0.5)) {
         text.push_str(&format!("[Result \"{state}\"]\n"));
     }
     text.push('\n');

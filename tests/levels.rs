@@ -16,8 +16,15 @@ fn wins_in_one() -> Vec<(String, Vec<String>)> {
             let game: GameString = fields[0].parse().unwrap();
             let ply: usize = fields[1].parse().unwrap();
             let moves: Vec<String> = game.moves[..ply - 1].iter().map(ToString::to_string).collect();
-            // The state and turn fields are not trusted when a game is loaded: any will do.
-            let text = format!("{};InProgress;White[1];{}", game.game_type, moves.join(";"));
+            // A position before a win in one: the game goes on, with the turn its plies give.
+            let plies = ply - 1;
+            let side = if plies.is_multiple_of(2) { "White" } else { "Black" };
+            let text = format!(
+                "{};InProgress;{side}[{}];{}",
+                game.game_type,
+                1 + plies / 2,
+                moves.join(";")
+            );
             let wins = fields[2].split(" | ").map(|w| w.trim().to_string()).collect();
             (text, wins)
         })

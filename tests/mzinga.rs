@@ -37,7 +37,7 @@ fn valid_moves_per_bug() {
             let Some((game, expected)) = line.split_once('\t') else {
                 continue;
             };
-            let pos = common::position(game).unwrap_or_else(|e| panic!("{game}: {e}"));
+            let pos = common::replayed(game).unwrap_or_else(|e| panic!("{game}: {e}"));
             let want: Vec<Move> = expected.split(';').map(|m| resolve(&pos, m.trim()).unwrap()).collect();
             // A case lists either the bug's placements or its movements.
             let placing = matches!(want[0], Move::Place { .. });
@@ -67,7 +67,7 @@ const KNOWN_LEGAL: &[(&str, &str)] = &[(
 #[test]
 fn known_legal_case_is_a_beetle_climbing() {
     let (game, text) = KNOWN_LEGAL[0];
-    let mut pos = common::position(game).unwrap();
+    let mut pos = common::replayed(game).unwrap();
     let mv = resolve(&pos, text).unwrap();
     assert_eq!(pos.board().height(mv.to().unwrap()), 1, "the destination holds bS1");
     pos.play(mv).unwrap();
@@ -89,7 +89,7 @@ fn invalid_moves_by_rule() {
         if KNOWN_LEGAL.contains(&(game, text)) {
             continue;
         }
-        let mut pos = common::position(game).unwrap_or_else(|e| panic!("{game}: {e}"));
+        let mut pos = common::replayed(game).unwrap_or_else(|e| panic!("{game}: {e}"));
         let before = (pos.game_string(), pos.hash());
         let result = resolve(&pos, text).and_then(|mv| pos.play(mv));
         let err = result.expect_err(text);

@@ -5,7 +5,7 @@ mod common;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use waggle::{GameStringError, GameType, IllegalMove, Move, MoveList, MoveString, Position};
+use waggle::{Game, GameState, GameStringError, GameType, IllegalMove, Move, MoveList, MoveString, Position, Rules};
 
 /// Resolve and try `text` in the game `game`; the game must be unchanged afterwards.
 fn reject(game: &str, text: &str) -> IllegalMove {
@@ -50,6 +50,79 @@ fn malformed_game_strings_are_refused_readably() {
     assert!(matches!(err, GameStringError::Illegal { number: 3, .. }), "{err}");
 }
 
+/// A GameString's state and turn must be what its moves give; the field at fault is named, with what the moves
+/// give. Only the fields written are checked, and a repetition is named when the rule of threefold repetition is
+/// what the two disagree on.
+#[test]
+fn a_game_string_whose_moves_contradict_its_state_or_turn_is_refused() {
+    let err = common::position("Base;InProgress;White[2];wS1").err().unwrap();
+    assert_eq!(
+        err,
+        GameStringError::Turn {
+            written: "White[2]".into(),
+            moves_give: "Black[1]".into()
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "the GameString's turn field says White[2], but its moves give Black[1]"
+    );
+    let err = common::position("Base+MLP;WhiteWins;White[2];wS1;bS1 wS1-")
+        .err()
+        .unwrap();
+    assert_eq!(
+        err.to_string(),
+        "the GameString's state field says WhiteWins, but its moves give InProgress"
+    );
+    for wrong in [
+        "Base;InProgress",
+        "Base;InProgress;White[1]",
+        "Base;NotStarted;Black[1];wS1",
+        "Base;InProgress;Black[2];wS1",
+        "Base;Draw;Black[1];wS1",
+    ] {
+        assert!(common::position(wrong).is_err(), "{wrong}");
+    }
+    for right in [
+        "Base",
+        "Base;NotStarted",
+        "Base;NotStarted;White[1]",
+        "Base;InProgress;Black[1];wS1",
+    ] {
+        assert!(common::position(right).is_ok(), "{right}");
+    }
+    // The moves alone, for records whose state is a result (a .pgn's, a games file's).
+    assert!(common::replayed("Base+MLP;WhiteWins;White[2];wS1;bS1 wS1-").is_ok());
+
+    // The same position a third time (the Queens step aside and back twice): a draw under the threefold rule only.
+    let repeated = "wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wQ \\wS1;bQ bS1/;wQ -wS1;bQ bS1-;wQ \\wS1;bQ bS1/;wQ -wS1;bQ bS1-";
+    let threefold = Rules { threefold_draw: true };
+    let load = |text: String, rules: Rules| Game::from_record(&text.parse().unwrap(), rules).map(|game| game.state());
+    assert_eq!(
+        load(format!("Base;InProgress;White[7];{repeated}"), Rules::default()),
+        Ok(GameState::InProgress)
+    );
+    assert_eq!(
+        load(format!("Base;Draw;White[7];{repeated}"), threefold),
+        Ok(GameState::Draw)
+    );
+    let said = load(format!("Base;Draw;White[7];{repeated}"), Rules::default())
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        said,
+        "the GameString's state field says Draw, but its moves give InProgress (a position occurs for the third \
+         time, which is a draw only under the threefold repetition rule)"
+    );
+    let said = load(format!("Base;InProgress;White[7];{repeated}"), threefold)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        said.ends_with("a draw under the threefold repetition rule, which is on)"),
+        "{said}"
+    );
+}
+
 #[test]
 fn malformed_move_strings_are_refused() {
     for bad in ["", "wQ bQ wS1", "w", "wX1", "wS3", "wA1 -bQ-", "wA1 x", "pass pass"] {
@@ -63,15 +136,15 @@ fn each_rule_has_its_reason() {
     assert!(matches!(reject("Base", "wM"), IllegalMove::NotInGame(..)));
     assert_eq!(reject("Base", "wQ"), IllegalMove::QueenOnFirstTurn);
     assert!(matches!(
-        reject("Base;InProgress;White[1];wS1", "wS2 wS1-"),
+        reject("Base;InProgress;Black[1];wS1", "wS2 wS1-"),
         IllegalMove::NotYourTurn(_)
     ));
     assert_eq!(
-        reject("Base;InProgress;White[1];wS1", "bS1 -wQ"),
+        reject("Base;InProgress;Black[1];wS1", "bS1 -wQ"),
         IllegalMove::ReferenceNotOnBoard(piece("wQ"))
     );
     assert!(matches!(
-        reject("Base;InProgress;White[1];wS1", "bS1"),
+        reject("Base;InProgress;Black[1];wS1", "bS1"),
         IllegalMove::NeedsReference(_)
     ));
     assert_eq!(reject(opening, "wA1 bQ-"), IllegalMove::BadPlacement(piece("wA1")));

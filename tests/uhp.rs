@@ -89,9 +89,23 @@ fn every_command_and_error_path() {
         e.one("options set ThreefoldRepetitionDraw true"),
         "ThreefoldRepetitionDraw;bool;True;False"
     );
-    // a finished game refuses moves but can be undone
-    let won = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wG1 -wQ;bG1 bQ-;wA1 wG1\\;bA1 bQ\\;wA2 \\wQ;bA2 \\bG1;wG2 wQ/;bG1 wG2\\";
-    let loaded = e.one(&format!("newgame {won}"));
+    // a finished game must say so, refuses moves but can be undone
+    let moves = "wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wG1 -wQ;bG1 bQ-;wA1 wG1\\;bA1 bQ\\;wA2 \\wQ;bA2 \\bG1;wG2 wQ/;bG1 wG2\\";
+    let history = e.ask("history");
+    assert_eq!(
+        e.one("newgame Base;InProgress;White[2];wS1"),
+        "err the GameString's turn field says White[2], but its moves give Black[1]"
+    );
+    assert_eq!(
+        e.one("newgame Base+MLP;WhiteWins;White[2];wS1;bS1 wS1-"),
+        "err the GameString's state field says WhiteWins, but its moves give InProgress"
+    );
+    assert_eq!(
+        e.one(&format!("newgame Base;InProgress;White[7];{moves}")),
+        "err the GameString's state field says InProgress, but its moves give BlackWins"
+    );
+    assert_eq!(e.ask("history"), history, "the game it had is kept");
+    let loaded = e.one(&format!("newgame Base;BlackWins;White[7];{moves}"));
     assert!(loaded.starts_with("Base;BlackWins;White[7]"), "{loaded}");
     for cmd in ["play wB1 wG2/", "pass", "validmoves", "bestmove depth 1"] {
         let reply = e.one(cmd);
@@ -247,7 +261,7 @@ fn a_line_that_is_not_utf8_is_an_error_not_the_end() {
 #[test]
 fn board_draws_a_long_line_in_one_row() {
     let mut e = Engine::start(&[]);
-    let line = "Base;InProgress;White[1];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wS2 -wQ;bS2 bQ-;wB1 -wS2;bB1 bS2-;wB2 -wB1;\
+    let line = "Base;InProgress;White[16];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wS2 -wQ;bS2 bQ-;wB1 -wS2;bB1 bS2-;wB2 -wB1;\
                 bB2 bB1-;wG1 -wB2;bG1 bB2-;wG2 -wG1;bG2 bG1-;wG3 -wG2;bG3 bG2-;wA1 -wG3;bA1 bG3-;wA2 -wA1;bA2 bA1-;\
                 wA3 -wA2;bA3 bA2-;wA3 bA3-;pass;wA2 wA3-;pass;wA1 wA2-;pass;wG3 wA1-;pass";
     e.one(&format!("newgame {line}"));

@@ -447,7 +447,7 @@ fn disagreement(said: &str, game: &Game) -> Option<String> {
             game.position().game_type()
         ));
     }
-    let theirs = match Game::from_record(&parsed, game.position().rules()) {
+    let theirs = match Game::from_moves(&parsed, game.position().rules()) {
         Ok(theirs) => theirs,
         Err(e) => return Some(format!("its moves cannot be played: {e}")),
     };

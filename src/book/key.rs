@@ -106,17 +106,17 @@ mod tests {
     fn turned_and_mirrored_positions_share_a_key() {
         // The same three pieces: a Grasshopper, a Spider beside it and a Queen on the far side of the Grasshopper,
         // laid out in three directions.
-        let a = key_of("Base;InProgress;White[2];wG1;bS1 wG1-;wQ -wG1");
-        let b = key_of("Base;InProgress;White[2];wG1;bS1 /wG1;wQ wG1/");
-        let c = key_of("Base;InProgress;White[2];wG1;bS1 \\wG1;wQ wG1\\");
+        let a = key_of("Base;InProgress;Black[2];wG1;bS1 wG1-;wQ -wG1");
+        let b = key_of("Base;InProgress;Black[2];wG1;bS1 /wG1;wQ wG1/");
+        let c = key_of("Base;InProgress;Black[2];wG1;bS1 \\wG1;wQ wG1\\");
         assert_eq!(a, b);
         assert_eq!(a, c);
         // The Queen beside the Spider's neighbour instead of opposite it is another position.
-        assert_ne!(a, key_of("Base;InProgress;White[2];wG1;bS1 wG1-;wQ /wG1"));
+        assert_ne!(a, key_of("Base;InProgress;Black[2];wG1;bS1 wG1-;wQ /wG1"));
         // A mirror image: the Queen on one back diagonal or the other.
         assert_eq!(
-            key_of("Base;InProgress;White[2];wG1;bS1 wG1-;wQ /wG1"),
-            key_of("Base;InProgress;White[2];wG1;bS1 wG1-;wQ \\wG1")
+            key_of("Base;InProgress;Black[2];wG1;bS1 wG1-;wQ /wG1"),
+            key_of("Base;InProgress;Black[2];wG1;bS1 wG1-;wQ \\wG1")
         );
         // The side to move, the game type, the colours and the bugs all count.
         assert_ne!(key_of("Base;InProgress;Black[1];wG1"), key_of("Base"));

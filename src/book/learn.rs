@@ -117,7 +117,7 @@ fn count_game(record: &Record, plies: usize, nodes: &mut HashMap<Key, Node>) {
         GameState::BlackWins => 0,
         _ => 1,
     };
-    let Ok(full) = Game::from_record(&record.game, Rules::default()) else {
+    let Ok(full) = Game::from_moves(&record.game, Rules::default()) else {
         return;
     };
     let moves: Vec<crate::rules::moves::Move> = full.position().moves().collect();

@@ -445,7 +445,7 @@ mod tests {
     #[test]
     fn a_finished_game_refuses_moves_and_searches() {
         let mut engine = Engine::new(Options::default()).unwrap();
-        let won = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wG1 -wQ;bG1 bQ-;wA1 wG1\\;bA1 bQ\\;\
+        let won = "Base;BlackWins;White[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wG1 -wQ;bG1 bQ-;wA1 wG1\\;bA1 bQ\\;\
                    wA2 \\wQ;bA2 \\bG1;wG2 wQ/;bG1 wG2\\";
         assert_eq!(engine.new_game(&record(won)).unwrap().state(), GameState::BlackWins);
         let over = EngineError::GameOver(GameState::BlackWins);

@@ -49,9 +49,33 @@ impl Game {
     }
 
     /// The game `record` describes (a GameString, or a bare GameTypeString for a new game), replayed under `rules`
-    /// with every move checked; its state and turn fields are not trusted. The one way from a record's text
+    /// with every move checked; its state and turn fields, where it has them, must be what the moves give
+    /// ([`GameStringError::State`], [`GameStringError::Turn`]). The one way from a record's text
     /// (`text.parse::<GameString>()`, its syntax) to a game (its meaning).
     pub fn from_record(record: &GameString, rules: Rules) -> Result<Game, GameStringError> {
+        let game = Game::from_moves(record, rules)?;
+        let pos = &game.position;
+        if let Some(written) = record.state.filter(|&state| state != pos.state()) {
+            return Err(GameStringError::State {
+                written,
+                moves_give: pos.state(),
+                repeated: pos.repetitions() >= 3,
+            });
+        }
+        if let Some((color, number)) = record.turn.filter(|&turn| turn != (pos.to_move(), pos.turn_number())) {
+            return Err(GameStringError::Turn {
+                written: format!("{}[{number}]", color.name()),
+                moves_give: format!("{}[{}]", pos.to_move().name(), pos.turn_number()),
+            });
+        }
+        Ok(game)
+    }
+
+    /// The game whose moves `record` lists, replayed under `rules` with every move checked, its state and turn
+    /// fields not looked at: for a record whose state is a result that the moves need not reach (a `.pgn`'s
+    /// `Result` tag counts resignations and clocks, a games file's result adjudications) or whose writer's rules
+    /// may differ (a draw by repetition).
+    pub fn from_moves(record: &GameString, rules: Rules) -> Result<Game, GameStringError> {
         let position = Position::load(record, rules)?;
         let record = line(&Position::with_rules(record.game_type, rules), position.moves());
         Ok(Game { position, record })
@@ -181,7 +205,7 @@ mod tests {
     #[test]
     fn a_loaded_game_names_its_moves_canonically() {
         // A self-referencing MoveString, as in real game records.
-        let record = "Base;InProgress;White[2];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wQ wQ\\"
+        let record = "Base;InProgress;Black[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wQ wQ\\"
             .parse()
             .unwrap();
         let game = Game::from_record(&record, Rules::default()).unwrap();

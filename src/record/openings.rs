@@ -100,7 +100,7 @@ pub fn read_book(path: &str) -> Result<Vec<GameString>, OpeningsError> {
             why,
         })?;
         for (i, game) in games.into_iter().enumerate() {
-            let checked = Game::from_record(&game.record, Rules::default()).map_err(|why| OpeningsError::Game {
+            let checked = game.replay(Rules::default()).map_err(|why| OpeningsError::Game {
                 path: path.to_string(),
                 place: format!("game {}", i + 1),
                 why,

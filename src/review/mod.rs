@@ -111,7 +111,7 @@ impl Review {
         stop: &AtomicBool,
         mut on_ply: impl FnMut(&Ply),
     ) -> Result<Review, EngineError> {
-        Game::from_record(record, engine.rules())?;
+        Game::from_moves(record, engine.rules())?;
         engine.new_game(&record.game_type.into())?;
         let mut review = Review {
             game_type: record.game_type,

@@ -60,7 +60,7 @@ impl WinCurve {
         on_searched: impl FnMut(usize),
     ) -> Result<WinCurve, EngineError> {
         for record in records {
-            Game::from_record(&record.game, engine.rules())?;
+            Game::from_moves(&record.game, engine.rules())?;
         }
         let scored = search_positions(records, engine, nodes, skip, stop, on_searched)?;
         Ok(WinCurve::fit(&scored))

@@ -33,7 +33,7 @@ pub struct Sample {
 pub fn samples(records: &[Record], skip: usize) -> Result<Vec<Sample>, ReplayError> {
     let mut all = Vec::new();
     for (i, record) in records.iter().enumerate() {
-        let game = Game::from_record(&record.game, Rules::default()).map_err(|why| ReplayError { game: i + 1, why })?;
+        let game = Game::from_moves(&record.game, Rules::default()).map_err(|why| ReplayError { game: i + 1, why })?;
         let mut pos = Position::new(record.game.game_type);
         for (ply, mv) in game.position().moves().enumerate() {
             if ply >= skip && !pos.state().is_over() && pos.legal_moves().len() > 1 {

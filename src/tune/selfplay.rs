@@ -147,7 +147,7 @@ mod tests {
         play(&settings, 2, &go, |r| first.push(r));
         assert_eq!(first.len(), 4);
         for record in &first {
-            let game = Game::from_record(&record.game, Rules::default()).unwrap();
+            let game = Game::from_moves(&record.game, Rules::default()).unwrap();
             assert!(game.state().is_over() || game.record().len() == 60);
             assert!(record.result.is_over());
         }

@@ -18,8 +18,8 @@ use super::assets;
 use super::error::WebError;
 use super::guard::Hosts;
 use super::request::{
-    game_of, parse, ExportRequest, GameRequest, ImportRequest, PlayRequest, UndoRequest, MAX_DEPTH, MAX_LINES,
-    MAX_REVIEW_PLIES, MAX_TIME,
+    game_of, given_game, parse, ExportRequest, GameRequest, ImportRequest, PlayRequest, UndoRequest, MAX_DEPTH,
+    MAX_LINES, MAX_REVIEW_PLIES, MAX_TIME,
 };
 use super::state::state_of;
 use crate::http::{self, read_body, reply, Body, BodyError, Pool};
@@ -235,7 +235,7 @@ fn import(body: &[u8], rules: Rules) -> Result<Response<Body>, WebError> {
         ));
     }
     if !text.starts_with('[') {
-        let (_, game) = game_of(text, rules)?;
+        let game = given_game(text, rules)?;
         return Ok(ok(
             json!({"state": state_of(&game), "white": "", "black": "", "games": 1}),
         ));

@@ -30,14 +30,25 @@ pub(crate) fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, WebError> {
         .map_err(|e| WebError::BadRequest(format!("the request is not what the route takes: {e}")))
 }
 
-/// The game of a GameString: its syntax, then every move replayed under `rules`.
+/// The game of a GameString: its syntax, then every move replayed under `rules`. The state and turn fields are
+/// not looked at: the page names a position by its moves under a header of its own (it learns the state from the
+/// answer), and every answer gives the canonical GameString the moves make.
 pub(crate) fn game_of(text: &str, rules: Rules) -> Result<(GameString, Game), WebError> {
     let record: GameString = text
         .parse()
         .map_err(|e| WebError::Unprocessable(format!("the GameString cannot be read: {e}")))?;
-    let game = Game::from_record(&record, rules).map_err(|e| WebError::Unprocessable(e.to_string()))?;
+    let game = Game::from_moves(&record, rules).map_err(|e| WebError::Unprocessable(e.to_string()))?;
     let canonical = game.game_string();
     Ok((canonical, game))
+}
+
+/// The game of a GameString a person gave (pasted or imported): as [`game_of`], and its state and turn fields
+/// must be what its moves give, or the message says which is not.
+pub(crate) fn given_game(text: &str, rules: Rules) -> Result<Game, WebError> {
+    let record: GameString = text
+        .parse()
+        .map_err(|e| WebError::Unprocessable(format!("the GameString cannot be read: {e}")))?;
+    Game::from_record(&record, rules).map_err(|e| WebError::Unprocessable(e.to_string()))
 }
 
 /// `{"game": …}`.
@@ -252,5 +263,16 @@ mod tests {
             game_of("Chess", Rules::default()),
             Err(WebError::Unprocessable(_))
         ));
+        // The page's own header is not looked at; a GameString a person gives must agree with its moves.
+        let placeholder = "Base;InProgress;White[1];wS1;bS1 -wS1";
+        assert_eq!(
+            game_of(placeholder, Rules::default()).unwrap().0.to_string(),
+            record.to_string()
+        );
+        assert!(matches!(
+            given_game(placeholder, Rules::default()),
+            Err(WebError::Unprocessable(message)) if message.contains("turn field says White[1]")
+        ));
+        assert!(given_game(&record.to_string(), Rules::default()).is_ok());
     }
 }

@@ -10,7 +10,7 @@ pub mod pty;
 mod run;
 mod scratch;
 
-pub use data::position;
+pub use data::{position, replayed};
 pub use engine::Engine;
 pub use run::{lines, Output, Running, Waggle, WAGGLE};
 pub use scratch::Scratch;

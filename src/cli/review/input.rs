@@ -19,6 +19,10 @@ pub struct Source {
     pub pgn: Option<PgnGame>,
     /// Whether it was given on the command line as a GameString (it has no name of its own).
     pub typed: bool,
+    /// Whether its state is the game's result (a `.pgn`'s `Result` tag, a games file's result), which a
+    /// resignation, a clock or an adjudication may have decided before the moves did; a GameString's state must
+    /// be what its moves give.
+    pub state_is_result: bool,
 }
 
 /// The games of every argument, in order, each one replayed under `rules`; or a message that names the input,
@@ -34,7 +38,12 @@ pub fn read_all(arguments: &[String], rules: Rules) -> Result<Vec<Source>, Strin
         }));
     }
     for source in &sources {
-        Game::from_record(&source.record, rules).map_err(|e| format!("{}: {e}", source.label))?;
+        let replay = if source.state_is_result {
+            Game::from_moves
+        } else {
+            Game::from_record
+        };
+        replay(&source.record, rules).map_err(|e| format!("{}: {e}", source.label))?;
     }
     Ok(sources)
 }
@@ -74,6 +83,7 @@ fn read_argument(argument: &str) -> Result<Vec<Source>, String> {
             record,
             pgn: None,
             typed: true,
+            state_is_result: false,
         }]),
         Err(reason) if argument.contains(';') => Err(format!("the GameString '{argument}': {reason}")),
         Err(_) => Err(format!(
@@ -133,6 +143,7 @@ fn from_text(label: &str, text: &str) -> Result<Vec<Source>, String> {
                 record: game.record.clone(),
                 pgn: Some(game),
                 typed: false,
+                state_is_result: true,
             })
             .collect());
     }
@@ -150,6 +161,7 @@ fn from_text(label: &str, text: &str) -> Result<Vec<Source>, String> {
                     record,
                     pgn: None,
                     typed: false,
+                    state_is_result: true,
                 }
             })
             .collect());
@@ -166,6 +178,7 @@ fn from_text(label: &str, text: &str) -> Result<Vec<Source>, String> {
                 record,
                 pgn: None,
                 typed: false,
+                state_is_result: false,
             })
         })
         .collect()

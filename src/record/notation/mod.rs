@@ -13,6 +13,7 @@ pub use move_string::{line, MoveString};
 use crate::rules::game_type::GameTypeError;
 use crate::rules::legality::IllegalMove;
 use crate::rules::piece::{Bug, Color, Piece};
+use crate::rules::position::GameState;
 
 /// Text that is not a valid MoveString or GameString.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -61,6 +62,38 @@ pub enum GameStringError {
         /// Why it cannot be played.
         reason: IllegalMove,
     },
+    /// A state field that the moves contradict.
+    #[error("the GameString's state field says {written}, but its moves give {moves_give}{}", repetition_note(*.written, *.moves_give, *.repeated))]
+    State {
+        /// The state written.
+        written: GameState,
+        /// The state the moves reach.
+        moves_give: GameState,
+        /// Whether the last position occurs for the third time or more (a draw under the threefold repetition
+        /// rule only).
+        repeated: bool,
+    },
+    /// A turn field that the moves contradict.
+    #[error("the GameString's turn field says {written}, but its moves give {moves_give}")]
+    Turn {
+        /// The turn written, as a TurnString.
+        written: String,
+        /// The turn the moves reach, as a TurnString.
+        moves_give: String,
+    },
+}
+
+/// Why a state field and the moves may disagree over a repetition: the writer played under the other rule.
+fn repetition_note(written: GameState, moves_give: GameState, repeated: bool) -> &'static str {
+    match (written, moves_give) {
+        (GameState::Draw, GameState::InProgress) if repeated => {
+            " (a position occurs for the third time, which is a draw only under the threefold repetition rule)"
+        }
+        (GameState::InProgress, GameState::Draw) if repeated => {
+            " (a position occurs for the third time, a draw under the threefold repetition rule, which is on)"
+        }
+        _ => "",
+    }
 }
 
 impl std::str::FromStr for Piece {

@@ -100,8 +100,10 @@ impl PgnGame {
     }
 
     /// Replay the moves under `rules`, each checked: the game the record describes, or why it cannot be played.
+    /// The result need not be where the moves lead (a resignation, a clock), so the record's state is not
+    /// compared with theirs.
     pub fn replay(&self, rules: Rules) -> Result<Game, GameStringError> {
-        Game::from_record(&self.record, rules)
+        Game::from_moves(&self.record, rules)
     }
 
     /// The name the `Result` tag is written with: the result, else the record's state, else what Mzinga writes
