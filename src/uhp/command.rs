@@ -107,6 +107,19 @@ fn option(name: &str) -> Result<EngineOption, CommandError> {
     name.parse().map_err(CommandError::Option)
 }
 
+/// The commands that take no argument.
+const TAKE_NOTHING: [&str; 9] = [
+    "info",
+    "pass",
+    "validmoves",
+    "stop",
+    "help",
+    "board",
+    "history",
+    "exit",
+    "quit",
+];
+
 /// A line that is not a command, or a command with the wrong arguments; the text says what was expected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CommandError {
@@ -116,6 +129,14 @@ pub enum CommandError {
     /// The command's arguments are not of the forms it takes.
     #[error("{0}")]
     Usage(Usage),
+    /// Words after a command that takes none.
+    #[error("{command} takes no argument, but was given '{given}'")]
+    NoArgument {
+        /// The command, in lower case.
+        command: String,
+        /// The words after it.
+        given: String,
+    },
     /// A time that is not `hh:mm:ss[.fraction]`.
     #[error("'{0}' is not a time: expected hh:mm:ss, for example 00:00:05 or 00:00:00.5")]
     Time(String),
@@ -192,7 +213,16 @@ impl Command {
         let rest = line[name.len()..].trim();
         let args: Vec<&str> = rest.split_whitespace().collect();
         let usage = |usage| Err(CommandError::Usage(usage));
-        let command = match name.to_ascii_lowercase().as_str() {
+        let lowercase = name.to_ascii_lowercase();
+        // A word after a command that takes none is a mistake (a typo, a word of another command): said, not
+        // dropped.
+        if !rest.is_empty() && TAKE_NOTHING.contains(&lowercase.as_str()) {
+            return Err(CommandError::NoArgument {
+                command: lowercase,
+                given: rest.to_string(),
+            });
+        }
+        let command = match lowercase.as_str() {
             "info" => Command::Info,
             "newgame" if rest.is_empty() => Command::NewGame(None),
             "newgame" => Command::NewGame(Some(rest.parse().map_err(CommandError::Game)?)),
@@ -340,6 +370,23 @@ mod tests {
             "options set Nope 3",
         ] {
             assert!(Command::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_word_after_a_command_that_takes_none_is_refused() {
+        assert_eq!(
+            Command::parse("validmoves extra"),
+            Err(CommandError::NoArgument {
+                command: "validmoves".into(),
+                given: "extra".into()
+            })
+        );
+        for name in TAKE_NOTHING {
+            let line = format!("{} x  y", name.to_ascii_uppercase());
+            let said = Command::parse(&line).expect_err(&line).to_string();
+            assert_eq!(said, format!("{name} takes no argument, but was given 'x  y'"));
+            assert!(matches!(Command::parse(&format!(" {name} ")), Ok(Some(_))), "{name}");
         }
     }
 
