@@ -830,6 +830,23 @@ fn bad_input_is_refused_with_status_2_and_nothing_written() {
     assert_eq!(dir.files(), ["out.pgn"]);
 }
 
+/// No time for a position is refused before any search: each move would be judged by the move ordering's first
+/// choice.
+#[test]
+fn no_time_for_a_position_is_refused() {
+    for time in ["0", "0.0"] {
+        let run = review(&["Base+MLP;InProgress;Black[1];wS1", "--time", time]);
+        assert_eq!(run.code, Some(2), "--time {time}: {}", run.stderr);
+        assert!(
+            run.stderr
+                .contains("a review needs some time for each position: give more than 0 seconds"),
+            "--time {time}: {}",
+            run.stderr
+        );
+        assert_eq!(run.stdout, "", "--time {time}");
+    }
+}
+
 /// `-` reads standard input as a file is read: one GameString a line, a games file, a .pgn.
 #[test]
 fn a_dash_reads_standard_input_like_a_file() {

@@ -35,7 +35,7 @@ pub struct Args {
     #[arg(value_name = "GAME", required = true)]
     games: Vec<String>,
     /// Seconds of search for each position (the default: 0.5).
-    #[arg(long, value_name = "SECONDS", group = "budget", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", group = "budget", value_parser = parse_search_time)]
     time: Option<Duration>,
     /// Nodes of search for each position.
     #[arg(long, value_name = "N", group = "budget", value_parser = clap::value_parser!(u64).range(1..))]
@@ -58,6 +58,14 @@ pub struct Args {
     weights: WeightsFlag,
     #[command(flatten)]
     threefold: ThreefoldFlag,
+}
+
+/// The time of each position's search: more than none, which would judge every move by the first one generated.
+fn parse_search_time(text: &str) -> Result<Duration, String> {
+    match parse_seconds(text)? {
+        time if time.is_zero() => Err("a review needs some time for each position: give more than 0 seconds".into()),
+        time => Ok(time),
+    }
 }
 
 impl Args {
