@@ -581,22 +581,31 @@ fn games_printed(batch: &Batch, stdout: &str) -> Result<Vec<usize>, String> {
             .and_then(|m| m.strip_suffix(" moves"))
             .and_then(|m| m.parse().ok())
             .ok_or_else(|| format!("no move count: {heading}"))?;
-        // The column heading, a line a move, the two sides and the turning points, a blank line.
-        let block = lines.get(at + 1..at + 5 + count).ok_or("a game's lines cut short")?;
+        // The column heading, a line a move, the two sides and the turning points (or for a game of no moves, a
+        // line that says there is nothing to judge), a blank line.
+        let summary = if count == 0 { 1 } else { 3 };
+        let block = lines
+            .get(at + 1..at + 2 + count + summary)
+            .ok_or("a game's lines cut short")?;
+        let summed_up = if count == 0 {
+            block[1] == "Nothing to judge: the game has no moves."
+        } else {
+            block[count + 1].starts_with("White  ")
+                && block[count + 2].starts_with("Black  ")
+                && block[count + 3].starts_with("Turning points: ")
+        };
         let shaped = block[0].starts_with("  ply  side")
             && block[1..=count]
                 .iter()
                 .enumerate()
                 .all(|(i, line)| line.get(..5).map(str::trim) == Some(&(i + 1).to_string()) && line.ends_with('%'))
-            && block[count + 1].starts_with("White  ")
-            && block[count + 2].starts_with("Black  ")
-            && block[count + 3].starts_with("Turning points: ")
-            && lines.get(at + 5 + count) == Some(&"");
+            && summed_up
+            && lines.get(at + 2 + count + summary) == Some(&"");
         if !shaped {
             return Err(format!("game {game} is not shaped as a review: {block:?}"));
         }
         moves.push(count);
-        at += 6 + count;
+        at += 3 + count + summary;
     }
     Ok(moves)
 }

@@ -266,10 +266,10 @@ fn json_games(stdout: &str) -> Vec<JsonGame> {
     games
 }
 
-/// The mean of lichess's accuracy over the moves of one side.
-fn accuracy(rows: &[&Row]) -> f64 {
+/// The mean of lichess's accuracy over the moves of one side; none without a move.
+fn accuracy(rows: &[&Row]) -> Option<f64> {
     if rows.is_empty() {
-        return 100.0;
+        return None;
     }
     let each = rows.iter().map(|row| {
         let lost = row.lost();
@@ -279,7 +279,7 @@ fn accuracy(rows: &[&Row]) -> f64 {
             (103.1668 * (-0.04354 * lost).exp() - 3.1669).clamp(0.0, 100.0)
         }
     });
-    each.sum::<f64>() / rows.len() as f64
+    Some(each.sum::<f64>() / rows.len() as f64)
 }
 
 /// Check a game's summary against its moves: the counts of each side's marks, its moves, its accuracy (to the
@@ -320,13 +320,15 @@ fn check_summary(game: &JsonGame, moves_in_game: usize) {
             Some(marked("missed_win")),
             "{side}: {summary}"
         );
-        let said = counted["accuracy"].as_f64().unwrap();
-        assert!((0.0..=100.0).contains(&said), "{summary}");
-        assert!(
-            (said - accuracy(&ours)).abs() < 0.2,
-            "{side}: {said} vs {}",
-            accuracy(&ours)
-        );
+        match (counted["accuracy"].as_f64(), accuracy(&ours)) {
+            (Some(said), Some(mean)) => {
+                assert!((0.0..=100.0).contains(&said), "{summary}");
+                assert!((said - mean).abs() < 0.2, "{side}: {said} vs {mean}");
+            }
+            // No move of this side judged: no accuracy, not a perfect one.
+            (None, None) => assert!(counted["accuracy"].is_null(), "{side}: {summary}"),
+            (said, mean) => panic!("{side}: accuracy {said:?} for moves whose mean is {mean:?}: {summary}"),
+        }
     }
     let turns: Vec<usize> = summary["turning_points"]
         .as_array()
@@ -894,6 +896,19 @@ fn a_game_without_moves_and_a_game_won_on_the_board() {
     assert_eq!(games.len(), 1);
     assert!(games[0].rows.is_empty());
     check_summary(&games[0], 0);
+    // Nothing to judge is said so, with no accuracy (not a perfect one).
+    let text = review(&["Base+MLP", "--nodes", "100"]).ok().stdout;
+    assert!(text.contains("\nNothing to judge: the game has no moves.\n"), "{text}");
+    assert!(!text.contains("accuracy"), "{text}");
+    let one_move = review(&["Base+MLP;InProgress;Black[1];wS1", "--nodes", "100"])
+        .ok()
+        .stdout;
+    assert!(one_move.contains("\nBlack  no move judged\n"), "{one_move}");
+    assert_eq!(
+        one_move.matches("; accuracy ").count(),
+        1,
+        "White's move only: {one_move}"
+    );
 
     let won = games_of("games.txt").remove(0);
     assert!(Game::from_record(&won, Rules::default()).unwrap().state().is_over());

@@ -47,7 +47,7 @@ fn side(summary: SideSummary) -> Value {
         "mistakes": summary.mistakes,
         "blunders": summary.blunders,
         "missed_wins": summary.missed_wins,
-        "accuracy": (summary.accuracy * 10.0).round() / 10.0,
+        "accuracy": summary.accuracy.map(|accuracy| (accuracy * 10.0).round() / 10.0),
     })
 }
 

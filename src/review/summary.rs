@@ -23,8 +23,9 @@ pub struct SideSummary {
     pub blunders: usize,
     /// Forced wins given away.
     pub missed_wins: usize,
-    /// The mean of the moves' accuracies, 0 to 100 (100 when no move was judged).
-    pub accuracy: f64,
+    /// The mean of the moves' accuracies, 0 to 100; `None` when no move was judged (nothing to judge is no
+    /// accuracy, not a perfect one).
+    pub accuracy: Option<f64>,
 }
 
 impl SideSummary {
@@ -43,11 +44,7 @@ impl SideSummary {
                 Some(Mark::ForcedLoss) | None => {}
             }
         }
-        summary.accuracy = if summary.moves == 0 {
-            100.0
-        } else {
-            accuracy / summary.moves as f64
-        };
+        summary.accuracy = (summary.moves > 0).then(|| accuracy / summary.moves as f64);
         summary
     }
 }
@@ -125,8 +122,8 @@ mod tests {
         ];
         let summary = SideSummary::of(plies.iter());
         assert_eq!((summary.moves, summary.inaccuracies, summary.blunders), (3, 1, 1));
-        assert!(summary.accuracy < 100.0 && summary.accuracy > 0.0);
-        assert_eq!(SideSummary::of([].iter()).accuracy, 100.0);
+        assert!(summary.accuracy.is_some_and(|a| a < 100.0 && a > 0.0));
+        assert_eq!(SideSummary::of([].iter()).accuracy, None);
     }
 
     #[test]

@@ -46,17 +46,24 @@ impl Review {
                 self.moves_in_game
             );
         }
+        if self.moves_in_game == 0 {
+            let _ = writeln!(text, "Nothing to judge: the game has no moves.");
+            return text;
+        }
         for side in [Color::White, Color::Black] {
             let summary = self.summary(side);
+            let Some(accuracy) = summary.accuracy else {
+                let _ = writeln!(text, "{:<5}  no move judged", side.name());
+                continue;
+            };
             let _ = writeln!(
                 text,
-                "{:<5}  {}, {}, {}, {}; accuracy {:.0}%",
+                "{:<5}  {}, {}, {}, {}; accuracy {accuracy:.0}%",
                 side.name(),
                 count(summary.inaccuracies, "inaccuracy", "inaccuracies"),
                 count(summary.mistakes, "mistake", "mistakes"),
                 count(summary.blunders, "blunder", "blunders"),
                 count(summary.missed_wins, "missed win", "missed wins"),
-                summary.accuracy
             );
         }
         let turns = self.turning_points();
