@@ -262,12 +262,19 @@ fn waggle_against_itself_writes_records_that_replay() {
     check_records(&dir.join("pgn"), 4);
 }
 
-/// The summary's lines (not the running score printed after each game).
+/// The summary's lines (not the running score printed after each game) of a match of two engines: from its one
+/// score line, the last line of the text to start as score lines do.
 fn summary_of(text: &str) -> Vec<String> {
     let keep = ["Score of", "...", "Elo difference", "Pairs"];
-    text.lines()
-        .filter(|l| keep.iter().any(|k| l.starts_with(k)) && !l.contains("(W - L - D)"))
-        .map(String::from)
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines
+        .iter()
+        .rposition(|l| l.starts_with("Score of"))
+        .unwrap_or(lines.len());
+    lines[start..]
+        .iter()
+        .filter(|l| keep.iter().any(|k| l.starts_with(k)))
+        .map(|l| l.to_string())
         .collect()
 }
 

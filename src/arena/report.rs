@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::time::Duration;
 
 use super::results::{Finished, Summary};
-use super::stats::{elo_estimate, sprt, EloEstimate, SprtSettings, Verdict};
+use super::stats::{elo_estimate, sprt, EloEstimate, Score, SprtSettings, Verdict};
 
 /// `Finished game 3 (A vs B): WhiteWins {Black's Queen is surrounded}`.
 pub fn game_line(game: &Finished, names: &[String]) -> String {
@@ -49,16 +49,7 @@ pub fn running_line(
         .iter()
         .find(|p| (p.first, p.second) == (white.min(black), white.max(black)))?;
     let s = pairing.score;
-    let mut line = format!(
-        "Score of {} vs {}: {} - {} - {} [{:.3}] {} (W - L - D)",
-        names[pairing.first],
-        names[pairing.second],
-        s.wins,
-        s.losses,
-        s.draws,
-        s.ratio().unwrap_or(0.5),
-        s.games()
-    );
+    let mut line = score_line(&names[pairing.first], &names[pairing.second], s);
     if let Some(estimate) = elo_estimate(s) {
         let _ = write!(line, "; Elo {}", elo_text(&estimate));
     }
@@ -73,6 +64,23 @@ pub fn running_line(
     Some(line)
 }
 
+/// `Score of A vs B: 10 - 8 - 2 [0.550] 20 (W - L - D)`: the same words while the match runs and in its summary.
+fn score_line(first: &str, second: &str, score: Score) -> String {
+    format!("Score of {first} vs {second}: {}", score_words(score))
+}
+
+/// `10 - 8 - 2 [0.550] 20 (W - L - D)`: the wins, losses and draws, the share of the points and the games.
+fn score_words(score: Score) -> String {
+    format!(
+        "{} - {} - {} [{:.3}] {} (W - L - D)",
+        score.wins,
+        score.losses,
+        score.draws,
+        score.ratio().unwrap_or(0.5),
+        score.games()
+    )
+}
+
 /// The summary: per pairing the score and Elo lines (and the SPRT when there is one pairing and settings),
 /// a table for three engines or more, each engine's time per move, and the referee's own time.
 pub fn summary_lines(summary: &Summary, names: &[String], sprt_settings: Option<&SprtSettings>) -> Vec<String> {
@@ -80,22 +88,10 @@ pub fn summary_lines(summary: &Summary, names: &[String], sprt_settings: Option<
     for pairing in &summary.pairings {
         let (first, second) = (&names[pairing.first], &names[pairing.second]);
         let s = pairing.score;
-        let ratio = s.ratio().unwrap_or(0.5);
+        lines.push(score_line(first, second, s));
         lines.push(format!(
-            "Score of {first} vs {second}: {} - {} - {}  [{ratio:.3}] {}",
-            s.wins,
-            s.losses,
-            s.draws,
-            s.games()
-        ));
-        let w = pairing.as_white;
-        lines.push(format!(
-            "...      {first} playing White: {} - {} - {}  [{:.3}] {}",
-            w.wins,
-            w.losses,
-            w.draws,
-            w.ratio().unwrap_or(0.5),
-            w.games()
+            "...      {first} playing White: {}",
+            score_words(pairing.as_white)
         ));
         if let Some(estimate) = elo_estimate(s) {
             lines.push(format!(
@@ -272,7 +268,7 @@ mod tests {
         let names = vec!["New".to_string(), "Old".to_string()];
         let sprt: SprtSettings = "elo0=0,elo1=5,alpha=0.05,beta=0.05".parse().unwrap();
         let lines = summary_lines(&summary, &names, Some(&sprt));
-        assert_eq!(lines[0], "Score of New vs Old: 60 - 40 - 100  [0.550] 200");
+        assert_eq!(lines[0], "Score of New vs Old: 60 - 40 - 100 [0.550] 200 (W - L - D)");
         assert_eq!(
             lines[2],
             "Elo difference: 34.9 +/- 34.2, LOS: 97.7 %, DrawRatio: 50.0 %"
@@ -320,5 +316,7 @@ mod tests {
             ),
             "{running}"
         );
+        // The summary's score line is the running one's score, word for word.
+        assert_eq!(running.split("; ").next(), Some(lines[0].as_str()));
     }
 }
