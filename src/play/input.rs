@@ -41,6 +41,14 @@ pub enum InputError {
     /// Neither a word of the game nor a MoveString.
     #[error("That move cannot be played: {0}")]
     NotAMove(NotationError),
+    /// `show` (or `moves`) with something that is not a piece.
+    #[error("{word}: {reason}")]
+    NotAPiece {
+        /// The word typed: `show` or `moves`.
+        word: String,
+        /// Why what followed it is no piece.
+        reason: NotationError,
+    },
 }
 
 /// Read one line: a word the game knows, or else a move (whether it can be played is checked when it is).
@@ -57,9 +65,15 @@ pub fn parse(line: &str) -> Result<Input, InputError> {
         "resign" | "forfeit" => Input::Resign((!rest.is_empty()).then(|| rest.to_string())),
         "save" if rest.is_empty() => return Err(InputError::SaveWhere),
         "save" => Input::Save(rest.to_string()),
+        "show" | "moves" if rest.is_empty() => return Err(InputError::WhichPiece(word.to_string())),
         "show" | "moves" => match parse_piece(rest) {
             Ok(piece) => Input::Show(piece),
-            Err(_) => return Err(InputError::WhichPiece(word.to_string())),
+            Err(reason) => {
+                return Err(InputError::NotAPiece {
+                    word: word.to_string(),
+                    reason,
+                })
+            }
         },
         "board" if rest.is_empty() => Input::Board,
         "help" | "?" if rest.is_empty() => Input::Help,
@@ -85,7 +99,18 @@ mod tests {
         assert_eq!(parse("save my game.pgn"), Ok(Input::Save("my game.pgn".into())));
         assert!(parse("save").is_err());
         assert_eq!(parse("show wa1"), Ok(Input::Show(parse_piece("wA1").unwrap())));
-        assert!(parse("show nothing").is_err());
+        assert_eq!(
+            parse("show zz").unwrap_err().to_string(),
+            format!("show: {}", NotationError::Piece("zz".into()))
+        );
+        assert!(parse("show zz")
+            .unwrap_err()
+            .to_string()
+            .starts_with("show: 'zz' is not a piece"));
+        assert_eq!(
+            parse("moves").unwrap_err().to_string(),
+            "moves needs a piece, for example: moves wA1"
+        );
         let name = |text: &str| text.parse::<MoveString>().unwrap();
         assert_eq!(parse("wS1"), Ok(Input::Move(name("wS1"))));
         assert_eq!(parse("play bA1 -wS1"), Ok(Input::Move(name("bA1 -wS1"))));
