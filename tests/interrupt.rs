@@ -152,7 +152,12 @@ fn selfplay_writes_the_games_it_finishes_and_says_how_many() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    thread::sleep(Duration::from_millis(1500));
+    // A first game written, however loaded the machine (a fixed wait saw none on a busy one).
+    let deadline = Instant::now() + ENDS;
+    while std::fs::read_to_string(&out).map_or(0, |text| text.lines().count()) == 0 {
+        assert!(Instant::now() < deadline, "no game written in {ENDS:?}");
+        thread::sleep(Duration::from_millis(10));
+    }
     run.interrupt();
     let (code, _, stderr) = run.finish(ENDS);
     assert_eq!(code, Some(130));
