@@ -5,11 +5,15 @@
 //! Without Chromium or the script's node modules the test says loudly that it was skipped and how to install them,
 //! unless WAGGLE_REQUIRE_BROWSER=1 (set by .ci/run), which makes that a failure.
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
+
+mod common;
+
+use common::Waggle;
 
 /// How long the whole script may run.
 const LIMIT: Duration = Duration::from_secs(600);
@@ -54,22 +58,7 @@ fn the_page_in_a_real_browser() {
         println!("{message}");
         return;
     }
-    let mut server = Command::new(env!("CARGO_BIN_EXE_waggle"))
-        .args(["web", "--listen", "127.0.0.1:0"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start waggle web");
-    let mut stdout = BufReader::new(server.stdout.take().expect("stdout"));
-    let mut line = String::new();
-    stdout.read_line(&mut line).expect("the address line");
-    let url = line
-        .split_whitespace()
-        .find(|word| word.starts_with("http://"))
-        .unwrap_or_else(|| panic!("no address in {line}"))
-        .to_string();
-    thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
+    let (mut server, url) = Waggle::new(["web", "--listen", "127.0.0.1:0"]).serve();
     let shots = root.join("target/browser");
     let mut script = Command::new("node")
         .arg(folder.join("web.mjs"))

@@ -6,10 +6,13 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::thread;
 use std::time::{Duration, Instant};
 
+mod common;
+
+use common::Waggle;
 use serde_json::{json, Value};
 use waggle::record::read_pgn;
 
@@ -24,24 +27,12 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_waggle"))
-            .args(["web", "--listen", "127.0.0.1:0"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start waggle web");
-        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        let mut line = String::new();
-        stdout.read_line(&mut line).expect("the address line");
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .unwrap_or_else(|| panic!("unexpected first line: {line}"))
+        let (child, url) = Waggle::new(["web", "--listen", "127.0.0.1:0"]).serve();
+        let addr = url
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
             .parse()
-            .expect("an address");
-        thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
+            .unwrap_or_else(|_| panic!("no address in {url}"));
         Server { child, addr }
     }
 

@@ -161,6 +161,25 @@ impl Waggle {
         child
     }
 
+    /// Start a server that prints its address first (`waggle web --listen 127.0.0.1:0`) and read that line: the
+    /// process, its output read to its end by threads of their own, and the `http://…` URL it gave. The test kills
+    /// it.
+    pub fn serve(&self) -> (Child, String) {
+        let mut child = self.spawn();
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout piped"));
+        let mut first = String::new();
+        stdout.read_line(&mut first).expect("the address line");
+        let url = first
+            .split_whitespace()
+            .find(|word| word.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in {first:?}"))
+            .to_string();
+        let stderr = child.stderr.take().expect("stderr piped");
+        read_all(stdout);
+        read_all(stderr);
+        (child, url)
+    }
+
     /// Run to the end and collect what it printed; panics if it has not ended within the timeout.
     pub fn run(&self) -> Output {
         self.run_within()
