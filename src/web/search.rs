@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use hyper::body::Bytes;
 use hyper::header::{HeaderValue, CACHE_CONTROL};
 use hyper::{Response, StatusCode};
+use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
@@ -23,6 +24,8 @@ use super::request::{
 use super::state::state_of;
 use crate::engine::{EngineError, SearchInfo, Thought};
 use crate::http::{reply, Body, Cancel, Fault, PoolError};
+use crate::record::game::Game;
+use crate::record::notation::GameString;
 use crate::review::Score;
 use crate::rules::piece::Color;
 use crate::search::Limits;
@@ -132,12 +135,20 @@ fn deliver(sender: &mpsc::Sender<Bytes>, mut piece: Bytes, cancel: &Cancel) {
     }
 }
 
-/// `/api/bestmove`: the engine's move, and the game after it.
-pub(crate) async fn best_move(service: Arc<WebService>, body: Bytes) -> Result<Response<Body>, WebError> {
+/// A request that names a position still to be played: its fields, the position's canonical GameString and its
+/// game replayed (on a blocking thread); a game already over is refused, since there is nothing to search.
+async fn unfinished<R>(
+    service: &WebService,
+    body: Bytes,
+    game_of_request: fn(&R) -> &str,
+) -> Result<(R, GameString, Game), WebError>
+where
+    R: DeserializeOwned + Send + 'static,
+{
     let rules = service.rules;
     let (request, record, game) = blocking(move || {
-        let request: BestMoveRequest = parse(&body)?;
-        let (record, game) = game_of(&request.game, rules)?;
+        let request: R = parse(&body)?;
+        let (record, game) = game_of(game_of_request(&request), rules)?;
         Ok((request, record, game))
     })
     .await?;
@@ -147,6 +158,12 @@ pub(crate) async fn best_move(service: Arc<WebService>, body: Bytes) -> Result<R
             game.state().name()
         )));
     }
+    Ok((request, record, game))
+}
+
+/// `/api/bestmove`: the engine's move, and the game after it.
+pub(crate) async fn best_move(service: Arc<WebService>, body: Bytes) -> Result<Response<Body>, WebError> {
+    let (request, record, game) = unfinished(&service, body, |request: &BestMoveRequest| &request.game).await?;
     let level = request.level.unwrap_or(10);
     if !(1..=10).contains(&level) {
         return Err(WebError::BadRequest("level must be from 1 to 10".into()));
@@ -186,19 +203,7 @@ pub(crate) async fn best_move(service: Arc<WebService>, body: Bytes) -> Result<R
 /// `/api/analyse`: the best lines of a position, streamed as the search deepens, until the reader goes away (or
 /// the time given, at most ten minutes).
 pub(crate) async fn analyse(service: Arc<WebService>, body: Bytes) -> Result<Response<Body>, WebError> {
-    let rules = service.rules;
-    let (request, record, game) = blocking(move || {
-        let request: AnalyseRequest = parse(&body)?;
-        let (record, game) = game_of(&request.game, rules)?;
-        Ok((request, record, game))
-    })
-    .await?;
-    if game.state().is_over() {
-        return Err(WebError::Unprocessable(format!(
-            "the game is over ({})",
-            game.state().name()
-        )));
-    }
+    let (request, record, game) = unfinished(&service, body, |request: &AnalyseRequest| &request.game).await?;
     let lines = request.lines.unwrap_or(1);
     if !(1..=MAX_LINES).contains(&lines) {
         return Err(WebError::BadRequest(format!("lines must be from 1 to {MAX_LINES}")));
