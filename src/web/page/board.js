@@ -1,7 +1,8 @@
 // The board in SVG, drawn as `waggle draw --svg` draws it: pointy-topped hexes of radius 32, ivory and charcoal
 // pieces, the stack's height in a red disc with what lies under its top piece, the last move outlined (its origin
 // dashed). Cells are the server's axial (q, r). Drag the background to pan, wheel or pinch to zoom. A click on a
-// piece or a target, or a drag from a piece to a target, calls back: the page decides what it means.
+// piece or a target, or a drag from a piece to a target, calls back: the page decides what it means. A piece
+// dragged in from elsewhere (a hand) finds its cell with cellAtClient.
 
 const SIZE = 32;
 const NS = 'http://www.w3.org/2000/svg';
@@ -153,6 +154,13 @@ export class Board {
     this.zoomAt(factor, box.left + box.width / 2, box.top + box.height / 2);
   }
 
+  // The cell under a point of the page, or null when the point is off the board.
+  cellAtClient(clientX, clientY) {
+    const box = this.svg.getBoundingClientRect();
+    if (clientX < box.left || clientX > box.right || clientY < box.top || clientY > box.bottom) return null;
+    return this.cellAt(...this.toBoard(clientX, clientY));
+  }
+
   toBoard(clientX, clientY) {
     const box = this.svg.getBoundingClientRect();
     return [this.view.x + (clientX - box.left) / this.view.scale, this.view.y + (clientY - box.top) / this.view.scale];
@@ -193,10 +201,11 @@ export class Board {
       this.view = { ...drag.view, x: drag.view.x - dx / drag.view.scale, y: drag.view.y - dy / drag.view.scale };
       this.apply();
     } else if (drag.moved) {
-      if (!drag.ghost) {
-        if (!this.picking) { this.picking = true; this.onCell(drag.cell, true); }
-        const top = this.layer.querySelector(`.stack[data-q="${drag.cell.q}"][data-r="${drag.cell.r}"]`);
+      if (!drag.ghost && !drag.refused) {
+        // Only a piece that may move follows the pointer.
+        const top = this.onCell(drag.cell, true) && this.layer.querySelector(`.stack[data-q="${drag.cell.q}"][data-r="${drag.cell.r}"]`);
         if (top) { drag.ghost = top.cloneNode(true); drag.ghost.classList.add('ghost'); this.layer.appendChild(drag.ghost); }
+        else drag.refused = true;
       }
       if (drag.ghost) {
         const [x0, y0] = this.centre(drag.cell.q, drag.cell.r);
@@ -211,13 +220,10 @@ export class Board {
     if (this.pointers.size < 2) this.pinch = null;
     const drag = this.drag;
     this.drag = null;
-    this.picking = false;
     this.svg.classList.remove('panning');
     if (!drag) return;
     if (drag.ghost) drag.ghost.remove();
-    const [bx, by] = this.toBoard(e.clientX, e.clientY);
-    const cell = this.cellAt(bx, by);
-    if (drag.moved && !drag.pan) this.onDrop(drag.cell, cell);
+    if (drag.moved && !drag.pan) this.onDrop(drag.cell, this.cellAtClient(e.clientX, e.clientY));
     else if (!drag.moved) this.onCell(drag.start && drag.cell, false);
   }
 }

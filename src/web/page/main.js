@@ -23,7 +23,7 @@ const app = {
 app.node = app.root;
 window.waggle = app; // for the browser tests and the curious
 
-const board = new Board($('board'), { onCell: cellClicked, onDrop: dropped });
+const board = new Board($('board'), { onCell: cellClicked, onDrop: (from, to) => dropped(topAt(from), to) });
 
 // ---- the game string of a node, and its state from the server ----
 
@@ -133,7 +133,8 @@ function drawHands(state) {
       count.textContent = `×${bug.count}`;
       button.appendChild(count);
       if (app.picked && app.picked.piece === bug.next) button.classList.add('picked');
-      button.addEventListener('click', () => pick(bug.next, null));
+      button.addEventListener('pointerdown', (e) => dragFromHand(e, bug.next, colour));
+      button.addEventListener('click', () => { if (!handDragged) pick(bug.next, null); handDragged = false; });
       box.appendChild(button);
     }
   }
@@ -181,28 +182,72 @@ function pick(piece, from) {
   redraw();
 }
 
+// The top piece of `cell`, or null.
+function topAt(cell) {
+  const here = cell && app.state && app.state.cells.find((c) => c.q === cell.q && c.r === cell.r);
+  return here ? here.stack[here.stack.length - 1] : null;
+}
+
+// A click on a cell, or the start of a drag from it (then true when its piece is picked and may be dragged).
 function cellClicked(cell, dragging) {
-  if (!app.state || !cell) return;
+  if (!app.state || !cell) return false;
   const target = app.picked && targetsOf(app.picked.piece).find((t) => t.q === cell.q && t.r === cell.r);
-  if (target && !dragging) { playMove(target.move); return; }
-  const here = app.state.cells.find((c) => c.q === cell.q && c.r === cell.r);
-  if (here) {
-    const top = here.stack[here.stack.length - 1];
-    if (dragging && app.picked && app.picked.piece === top) return;
-    pick(top, { q: here.q, r: here.r });
+  if (target && !dragging) { playMove(target.move); return false; }
+  const top = topAt(cell);
+  if (top) {
+    if (!(dragging && app.picked && app.picked.piece === top)) pick(top, { q: cell.q, r: cell.r });
   } else if (app.picked) {
     app.picked = null;
     redraw();
   }
+  return !!(top && app.picked && app.picked.piece === top);
 }
 
-function dropped(from, to) {
-  const here = app.state.cells.find((c) => c.q === from.q && c.r === from.r);
-  if (!here) return;
-  const piece = here.stack[here.stack.length - 1];
-  const target = targetsOf(piece).find((t) => t.q === to.q && t.r === to.r);
+// `piece` dragged and let go over `cell` (null off the board): moved there when that is one of its legal moves,
+// otherwise put back, the position unchanged.
+function dropped(piece, cell) {
+  const target = piece && cell && targetsOf(piece).find((t) => t.q === cell.q && t.r === cell.r);
   if (target) playMove(target.move);
   else { app.picked = null; redraw(); }
+}
+
+// A piece dragged from a hand: once the pointer has moved a few pixels the piece is picked (its targets marked)
+// and a ghost follows the pointer; let go over the board, it is dropped() there. The click that may follow is
+// not a second pick.
+let handDragged = false;
+function dragFromHand(down, piece, colour) {
+  handDragged = false;
+  if (down.button !== 0) return;
+  let ghost = null;
+  const follow = (e) => {
+    if (e.pointerId !== down.pointerId) return;
+    if (!ghost) {
+      if (Math.hypot(e.clientX - down.clientX, e.clientY - down.clientY) <= 4) return;
+      if (!app.picked || app.picked.piece !== piece) pick(piece, null);
+      if (!app.picked || app.picked.piece !== piece) { end(); return; }
+      ghost = document.createElement('div');
+      ghost.className = `drag-ghost ${colour}`;
+      ghost.textContent = piece;
+      document.body.appendChild(ghost);
+    }
+    ghost.style.transform = `translate(${e.clientX}px, ${e.clientY}px)`;
+  };
+  const release = (e) => {
+    if (e.pointerId !== down.pointerId) return;
+    end();
+    if (!ghost) return;
+    ghost.remove();
+    handDragged = true;
+    dropped(piece, e.type === 'pointerup' ? board.cellAtClient(e.clientX, e.clientY) : null);
+  };
+  const end = () => {
+    window.removeEventListener('pointermove', follow);
+    window.removeEventListener('pointerup', release);
+    window.removeEventListener('pointercancel', release);
+  };
+  window.addEventListener('pointermove', follow);
+  window.addEventListener('pointerup', release);
+  window.addEventListener('pointercancel', release);
 }
 
 async function playMove(text) {
