@@ -90,8 +90,64 @@ async function clickPiece(page, piece) {
   }, piece);
 }
 
+// The centre on the page of the element `selector` finds, or null.
+async function centreOf(page, selector) {
+  return page.evaluate((selector) => {
+    const e = document.querySelector(selector);
+    if (!e) return null;
+    const b = e.getBoundingClientRect();
+    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  }, selector);
+}
+
+const stackOf = (piece) => `#board .stack:not(.ghost)[data-piece="${piece}"] polygon`;
+const targetOf = (move) => `#board polygon.target[data-move="${move.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`;
+
+// The board's view: its scale (screen pixels a board unit) and the board point at its top left corner.
+async function viewOf(page) {
+  return page.evaluate(() => {
+    const svg = document.getElementById('board');
+    const [x, y, w] = svg.getAttribute('viewBox').split(' ').map(Number);
+    return { x, y, scale: svg.getBoundingClientRect().width / w };
+  });
+}
+
+// The centre on the page of every stack, by its top piece.
+async function stackCentres(page) {
+  return page.$$eval('#board .stack:not(.ghost)', (els) => Object.fromEntries(els.map((e) => {
+    const b = e.querySelector('polygon').getBoundingClientRect();
+    return [e.dataset.piece, { x: b.x + b.width / 2, y: b.y + b.height / 2 }];
+  })));
+}
+
+// A point of the board's empty background: a corner of it with nothing drawn there.
+async function background(page) {
+  return page.evaluate(() => {
+    const svg = document.getElementById('board');
+    const b = svg.getBoundingClientRect();
+    for (const [x, y] of [[b.left + 20, b.bottom - 20], [b.right - 20, b.bottom - 20], [b.left + 20, b.top + 60]]) {
+      if (document.elementFromPoint(x, y) === svg) return { x, y };
+    }
+    return null;
+  });
+}
+
+// Press at `from`, move to `to` in steps, let go.
+async function drag(page, from, to) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await page.mouse.up();
+}
+
 const GAME = 'Base+MLP;InProgress;White[6];wS1;bP wS1-;wQ -wS1;bQ bP-;wA1 wQ/;bB1 bQ\\;wG1 /wQ;bA1 bP\\;wB1 -wG1;bB1 bQ';
 const WON = 'Base;InProgress;White[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wG1 -wQ;bG1 bQ-;wA1 wG1\\;bA1 bQ\\;wA2 \\wQ;bA2 \\bG1;wG2 wQ/;bG1 wG2\\';
+// Every piece of Base+MLP placed, in a long line: the most the board draws.
+const FULL = 'Base+MLP;InProgress;White[15];wM;bM wM\\;wL \\wM;bL bM\\;wP \\wL;bP bL\\;wQ \\wP;bQ bP\\;wS1 \\wQ;bS1 bQ\\;wS2 \\wS1;bS2 bS1\\;wB1 \\wS2;bB1 bS2\\;wB2 \\wB1;bB2 bB1\\;wG1 \\wB2;bG1 bB2\\;wG2 \\wG1;bG2 bG1\\;wG3 \\wG2;bG3 bG2\\;wA1 \\wG3;bA1 bG3\\;wA2 \\wA1;bA2 bA1\\;wA3 \\wA2;bA3 bA2\\';
+// White to move, and White's Pillbug (wP) can throw Black's Pillbug (bP), which Black's Queen keeps in the hive.
+const THROW = 'Base+P;InProgress;White[5];wP;bP wP-;wQ -wP;bQ bP-;wA1 wQ\\;bQ bP\\;wA1 \\wP;bQ wP\\';
+// White's Queen is surrounded but for one cell nothing can reach: passing is White's only move.
+const PASS = 'Base+P;InProgress;White[14];wP;bS1 wP-;wQ /wP;bQ bS1-;wB1 -wQ;bB1 bS1\\;wG1 wB1\\;bB1 wP\\;wS1 wG1\\;bQ bS1/;wB1 -wP;bB1 wQ;wG2 wS1\\;bB1 wB1;wG3 wG2\\;bA1 bQ\\;wS2 wG3-;bA1 bS1\\;wA1 wS2/;bA1 bQ\\;wA2 wA1/;bA1 bS1\\;wA3 wA2/;bA1 bQ\\;wB2 wA3/;bA1 wB2/';
 const link = (game, ply) => `/?game=${encodeURIComponent(game)}${ply === undefined ? '' : `&ply=${ply}`}`;
 
 try {
@@ -266,7 +322,193 @@ try {
     problems.splice(0, problems.length, ...problems.filter((p) => !p.includes('422')));
   });
 
+  await step('drag and drop does what a click does: a piece from the board or a hand goes only to its legal cells', async () => {
+    page = await open(link(GAME));
+    let server = await api('/api/position', { game: GAME });
+    const piece = Object.keys(server.legal).find((p) => p[0] === 'w' && server.cells.some((c) => c.stack.at(-1) === p));
+    const expected = server.legal[piece].map((m) => m.move).sort();
+    const from = await centreOf(page, stackOf(piece));
+    // Let go where the piece may not go: off the board, on another stack, on the empty background.
+    const cells = server.legal[piece].map((m) => `${m.to.q},${m.to.r}`);
+    const other = server.cells.find((c) => c.stack.at(-1) !== piece && !cells.includes(`${c.q},${c.r}`)).stack.at(-1);
+    await clickPiece(page, piece);
+    const empty = await background(page); // found with the targets drawn
+    await clickPiece(page, piece);
+    const aside = await centreOf(page, '#status');
+    for (const to of [aside, await centreOf(page, stackOf(other)), empty]) {
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
+      check(JSON.stringify(await marked(page)) === JSON.stringify(expected), `dragging ${piece} marks ${await marked(page)}; legal ${expected}`);
+      check((await page.$$('#board .ghost')).length === 1, 'the piece follows the pointer');
+      await page.mouse.move(to.x, to.y, { steps: 4 });
+      await page.mouse.up();
+      check((await marked(page)).length === 0, `${piece} let go at (${to.x}, ${to.y}) is put back`);
+      check(await page.evaluate((game) => window.waggle.state.game === game, server.game), 'the position is unchanged');
+    }
+    const move = expected[Math.floor(expected.length / 2)];
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 10, from.y + 10, { steps: 2 });
+    const to = await centreOf(page, targetOf(move));
+    await page.mouse.move(to.x, to.y, { steps: 6 });
+    await page.screenshot({ path: `${shots}/drag.png` });
+    await page.mouse.up();
+    let after = await api('/api/play', { game: server.game, move });
+    await waitFor(`${move} played by a drag`, () => page.evaluate((game) => window.waggle.state.game === game, after.game));
+
+    // From Black's hand: a drop off the board puts it back, a drop on a target places it.
+    server = after;
+    const bug = server.hands.Black.find((b) => b.count > 0 && (server.legal[b.next] || []).length);
+    const placements = server.legal[bug.next].map((m) => m.move).sort();
+    const button = `#hand-Black button[data-piece="${bug.next}"]`;
+    await drag(page, await centreOf(page, button), await centreOf(page, '#status'));
+    check((await marked(page)).length === 0 && (await plyOf(page)) === server.ply, `${bug.next} let go off the board is put back`);
+    check((await page.$$('.drag-ghost')).length === 0, 'the ghost is gone');
+    const hand = await centreOf(page, button), middle = await centreOf(page, '#board');
+    await page.mouse.move(hand.x, hand.y);
+    await page.mouse.down();
+    await page.mouse.move(middle.x, middle.y, { steps: 6 });
+    check(JSON.stringify(await marked(page)) === JSON.stringify(placements), `dragging ${bug.next} marks ${await marked(page)}; legal ${placements}`);
+    const placement = placements[placements.length - 1];
+    const cell = await centreOf(page, targetOf(placement));
+    await page.mouse.move(cell.x, cell.y, { steps: 6 });
+    await page.mouse.up();
+    after = await api('/api/play', { game: server.game, move: placement });
+    await waitFor(`${placement} played by a drag from the hand`, () => page.evaluate((game) => window.waggle.state.game === game, after.game));
+    check((await marked(page)).length === 0, 'no piece is picked after the drop');
+  });
+
+  await step('the Pillbug\'s throw is reachable by clicks: the thrown piece\'s targets are exactly its legal moves', async () => {
+    page = await open(link(THROW));
+    const server = await api('/api/position', { game: THROW });
+    const thrown = Object.keys(server.legal).filter((p) => p[0] === 'b');
+    check(thrown.length > 0, `White may throw one of Black's pieces (legal: ${Object.keys(server.legal)})`);
+    for (const piece of server.cells.map((c) => c.stack.at(-1))) {
+      const { targets } = await clickPiece(page, piece);
+      const expected = (server.legal[piece] || []).map((m) => m.move).sort();
+      check(JSON.stringify(targets) === JSON.stringify(expected), `${piece}: marked ${targets}; legal ${expected}`);
+      if (targets.length) await clickPiece(page, piece);
+    }
+    const moves = server.legal[thrown[0]].map((m) => m.move).sort();
+    await clickPiece(page, thrown[0]);
+    await page.screenshot({ path: `${shots}/throw.png` });
+    await page.click(targetOf(moves[0]), { force: true });
+    const after = await api('/api/play', { game: THROW, move: moves[0] });
+    await waitFor(`the throw ${moves[0]} played`, () => page.evaluate((game) => window.waggle.state.game === game, after.game));
+    check(after.game.endsWith(`;${moves[0]}`) && after.last.from !== null, `the throw is the last move: ${after.game}`);
+  });
+
+  await step('pass is offered when it is the only move, and plays it', async () => {
+    page = await open(link(PASS));
+    check(await page.isVisible('#pass'), 'the Pass button shows');
+    await page.click('#pass');
+    await waitFor('passed', () => page.evaluate(() => window.waggle.state.moves.at(-1) === 'pass'));
+    check(!(await page.isVisible('#pass')), 'Pass is gone when Black has moves');
+  });
+
+  await step('the wheel and a pinch zoom about the pointer, dragging the background pans, Fit and Flip', async () => {
+    page = await open(link(FULL));
+    const around = await centreOf(page, stackOf('bQ'));
+    let view = await viewOf(page);
+    await page.mouse.move(around.x, around.y);
+    await page.mouse.wheel(0, -100);
+    await waitFor('zoomed in', async () => (await viewOf(page)).scale > view.scale * 1.1);
+    let now = await centreOf(page, stackOf('bQ'));
+    check(Math.hypot(now.x - around.x, now.y - around.y) < 2, `the point under the wheel stays put (${JSON.stringify(now)}, ${JSON.stringify(around)})`);
+    view = await viewOf(page);
+    await page.mouse.wheel(0, 100);
+    await waitFor('zoomed out', async () => (await viewOf(page)).scale < view.scale * 0.9);
+
+    // Two fingers spread apart from 80 to 160 pixels: the scale doubles about their middle.
+    const cdp = await page.context().newCDPSession(page);
+    const mid = await centreOf(page, stackOf('wQ'));
+    view = await viewOf(page);
+    const fingers = (spread) => [{ x: mid.x - spread / 2, y: mid.y, id: 1 }, { x: mid.x + spread / 2, y: mid.y, id: 2 }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(80) });
+    for (let spread = 90; spread <= 160; spread += 10) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(spread) });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    const pinched = await viewOf(page);
+    check(Math.abs(pinched.scale / view.scale - 2) < 0.15, `a pinch from 80 to 160 pixels doubles the scale (${view.scale} to ${pinched.scale})`);
+    now = await centreOf(page, stackOf('wQ'));
+    check(Math.hypot(now.x - mid.x, now.y - mid.y) < 3, 'the point between the fingers stays put');
+    await page.screenshot({ path: `${shots}/zoomed.png` });
+
+    const before = await stackCentres(page);
+    const start = await background(page);
+    check(start, 'some empty background to drag');
+    await drag(page, start, { x: start.x + 90, y: start.y - 40 });
+    const after = await stackCentres(page);
+    for (const [piece, at] of Object.entries(before)) {
+      check(Math.abs(after[piece].x - at.x - 90) < 1 && Math.abs(after[piece].y - at.y + 40) < 1, `${piece} panned with the pointer`);
+    }
+    check((await marked(page)).length === 0 && (await plyOf(page)) === 28, 'a pan picks nothing and plays nothing');
+
+    const inside = async () => page.evaluate(() => {
+      const b = document.getElementById('board').getBoundingClientRect();
+      return [...document.querySelectorAll('#board .stack polygon')].every((p) => {
+        const c = p.getBoundingClientRect();
+        return c.left >= b.left && c.right <= b.right && c.top >= b.top && c.bottom <= b.bottom;
+      });
+    });
+    check(!(await inside()), 'zoomed in, some stacks are off the board');
+    await page.click('#fit');
+    check(await inside(), 'Fit shows every stack');
+    const fitted = await stackCentres(page);
+    await page.click('#flip');
+    const flipped = await stackCentres(page);
+    const [a, b] = ['wM', 'bA3'];
+    const was = { x: fitted[b].x - fitted[a].x, y: fitted[b].y - fitted[a].y };
+    const is = { x: flipped[b].x - flipped[a].x, y: flipped[b].y - flipped[a].y };
+    check(Math.abs(is.x + was.x) < 2 && Math.abs(is.y + was.y) < 2, `Flip turns the board round (${JSON.stringify(was)}, ${JSON.stringify(is)})`);
+    check(await inside(), 'the flipped board fits');
+    await page.screenshot({ path: `${shots}/flipped.png` });
+    await page.click('#flip');
+  });
+
+  await step('panning and zooming a full board: one event a frame, the frames timed', async () => {
+    // An Ant picked, so that its many targets are drawn too; then 60 frames of panning and 60 of zooming, each
+    // frame moving the pointer or turning the wheel once, in the page (the time each handler takes, and the time
+    // between frames, which is over 16.7 ms when the frame could not be drawn in time).
+    await clickPiece(page, 'wA3');
+    figures.frames = await page.evaluate(async () => {
+      const svg = document.getElementById('board');
+      const b = svg.getBoundingClientRect();
+      const at = { x: b.left + 20, y: b.bottom - 20 };
+      const frame = () => new Promise((r) => requestAnimationFrame(r));
+      const run = async (event) => {
+        const handlers = [], frames = [];
+        let last = await frame();
+        for (let i = 0; i < 60; i++) {
+          const start = performance.now();
+          svg.dispatchEvent(event(i));
+          handlers.push(performance.now() - start);
+          const now = await frame();
+          frames.push(now - last);
+          last = now;
+        }
+        const sorted = (list) => [...list].sort((x, y) => x - y);
+        const round = (x) => Math.round(x * 10) / 10;
+        return { handlerWorst: round(Math.max(...handlers)), frameMedian: round(sorted(frames)[30]), frameWorst: round(Math.max(...frames)), over: frames.filter((f) => f > 17).length };
+      };
+      const pointer = (type, i) => new PointerEvent(type, { clientX: at.x + 3 * i, clientY: at.y - 2 * i, pointerId: 7, bubbles: true });
+      svg.dispatchEvent(pointer('pointerdown', 0));
+      const pan = await run((i) => pointer('pointermove', i + 1));
+      svg.dispatchEvent(pointer('pointerup', 61));
+      const zoom = await run((i) => new WheelEvent('wheel', { deltaY: i % 20 < 10 ? -100 : 100, clientX: b.left + b.width / 2, clientY: b.top + b.height / 2, bubbles: true, cancelable: true }));
+      return { pan, zoom, stacks: document.querySelectorAll('#board .stack').length, targets: document.querySelectorAll('#board .target').length };
+    });
+    check(figures.frames.targets > 0, 'the Ant\'s targets are drawn');
+  });
+
   check(problems.length === 0, problems.join('; '));
+  const f = figures.frames;
+  console.log(`frames: ${f.stacks} stacks and ${f.targets} targets; panning: handler at most ${f.pan.handlerWorst} ms, ` +
+    `frames median ${f.pan.frameMedian} ms, at most ${f.pan.frameWorst} ms, ${f.pan.over} of 60 over 17 ms; ` +
+    `wheel: handler at most ${f.zoom.handlerWorst} ms, frames median ${f.zoom.frameMedian} ms, at most ` +
+    `${f.zoom.frameWorst} ms, ${f.zoom.over} of 60 over 17 ms`);
   console.log(`figures: page ready ${figures.ready} ms after navigation; page files ${figures.assets} bytes; ` +
     `click to targets at most ${figures.clickToTargets} ms over ${figures.clicks} clicks; ` +
     `a closed tab's search ended ${figures.tabClosed} ms after the close`);
