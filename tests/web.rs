@@ -220,6 +220,12 @@ fn the_page_and_its_files_are_served() {
     let info = server.get("/api/info").json();
     assert_eq!(info["game_types"].as_array().unwrap().len(), 8);
     server.post("/api/info", &json!({})).error(405);
+    let status = server.status();
+    assert_eq!(
+        (status["running"].as_u64(), status["waiting"].as_u64()),
+        (Some(0), Some(0))
+    );
+    server.post("/api/status", &json!({})).error(405);
 }
 
 #[test]
@@ -261,6 +267,10 @@ fn positions_moves_and_undo_come_from_the_rules() {
         .post("/api/play", &json!({"game": GAME, "move": "not a move"}))
         .error(422);
     server.post("/api/undo", &json!({"game": GAME, "plies": 7})).error(422);
+    server
+        .post("/api/undo", &json!({"game": GAME, "plies": "x"}))
+        .error(400);
+    server.post("/api/play", &json!({"game": GAME})).error(400);
     let broken = server
         .post("/api/position", &json!({"game": "Base;InProgress;White[2];wS1;wS2"}))
         .error(422);
@@ -326,6 +336,8 @@ fn games_are_imported_and_exported() {
     server
         .post("/api/export", &json!({"game": "Base;InProgress;White[1];wQ"}))
         .error(422);
+    server.post("/api/export", &json!({"gam": GAME})).error(400);
+    server.post("/api/import", &json!({"text": 5})).error(400);
 }
 
 #[test]
@@ -378,6 +390,9 @@ fn the_engine_moves_analyses_and_reviews() {
     server
         .post("/api/analyse", &json!({"game": GAME, "lines": 9}))
         .error(400);
+    server
+        .post("/api/analyse", &json!({"game": "Base;InProgress;White[2];wS1;wS2"}))
+        .error(422);
 
     let review = server.post("/api/review", &json!({"game": GAME, "depth": 1}));
     assert_eq!(review.status, 200);
@@ -392,6 +407,26 @@ fn the_engine_moves_analyses_and_reviews() {
     server
         .post("/api/review", &json!({"game": GAME, "depth": 99}))
         .error(400);
+}
+
+/// Listening on an address other machines may reach is warned of; the loopback address is not.
+#[test]
+fn an_address_other_machines_may_reach_is_warned_of() {
+    let warned = |listen: &str| {
+        let mut child = Waggle::new(["web", "--listen", listen]).spawn();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().expect("stdout piped"))
+            .read_line(&mut first)
+            .expect("the address line");
+        let _ = child.kill();
+        let _ = child.wait();
+        let mut said = String::new();
+        let _ = child.stderr.take().expect("stderr piped").read_to_string(&mut said);
+        assert!(first.contains("http://"), "{first}");
+        said.contains("warning: listening on")
+    };
+    assert!(warned("0.0.0.0:0"), "no warning on 0.0.0.0");
+    assert!(!warned("127.0.0.1:0"), "a warning on 127.0.0.1");
 }
 
 #[test]
