@@ -58,7 +58,8 @@ fn the_page_in_a_real_browser() {
         println!("{message}");
         return;
     }
-    let (mut server, url) = Waggle::new(["web", "--listen", "127.0.0.1:0"]).serve();
+    // No opening book: a book move comes at once, and the script watches Waggle think and its clock run.
+    let (mut server, url) = Waggle::new(["web", "--listen", "127.0.0.1:0", "--opening-book", "False"]).serve();
     let shots = root.join("target/browser");
     let mut script = Command::new("node")
         .arg(folder.join("web.mjs"))

@@ -2,7 +2,7 @@
 // the server. Usage: node web.mjs URL SHOTS_DIR. Prints `ok - …` for each check and the measured figures; exits
 // non-zero on the first failure.
 
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 const [url, shots] = process.argv.slice(2);
@@ -59,8 +59,9 @@ async function plyOf(page) {
 }
 
 async function step(name, run) {
+  const since = Date.now();
   await run();
-  console.log(`ok - ${name}`);
+  console.log(`ok - ${name} (${((Date.now() - since) / 1000).toFixed(1)} s)`);
 }
 
 // The targets marked on the board now, as a sorted list of MoveStrings.
@@ -170,6 +171,25 @@ try {
     await page.keyboard.press('Escape');
   });
 
+  await step('Tab reaches every control', async () => {
+    const count = await page.evaluate(() => {
+      const controls = [...document.querySelectorAll('button, input, select, textarea, a[href], [tabindex]')]
+        .filter((e) => !e.closest('dialog') && e.getClientRects().length && !e.disabled);
+      controls.forEach((e, i) => { e.dataset.control = i; });
+      document.activeElement.blur();
+      return controls.length;
+    });
+    const reached = new Set();
+    for (let i = 0; i < count + 10; i++) {
+      await page.keyboard.press('Tab');
+      const at = await page.evaluate(() => document.activeElement.dataset.control);
+      if (at !== undefined) reached.add(Number(at));
+    }
+    const missed = await page.evaluate((reached) => [...document.querySelectorAll('[data-control]')]
+      .filter((e) => !reached.includes(Number(e.dataset.control))).map((e) => e.id || e.textContent), [...reached]);
+    check(count > 20 && missed.length === 0, `${count} controls; not reached: ${missed.join(', ')}`);
+  });
+
   await step('a whole game by clicks against Waggle at level 1, every piece\'s targets exactly its legal moves', async () => {
     await page.click('#new-game');
     await page.selectOption('#new-type', 'Base+MLP');
@@ -214,18 +234,75 @@ try {
     await page.screenshot({ path: `${shots}/game.png` });
   });
 
-  await step('undo takes back the reply too, resign ends the game, a new game starts empty', async () => {
+  await step('the game downloads as a .pgn that imports as the same game', async () => {
+    const game = await page.evaluate(() => window.waggle.state.game);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+    check(download.suggestedFilename().endsWith('.pgn'), `a .pgn file: ${download.suggestedFilename()}`);
+    const imported = await api('/api/import', { text: readFileSync(await download.path(), 'utf8') });
+    check(imported.state && imported.state.game === game, `the .pgn holds the game: ${JSON.stringify(imported).slice(0, 200)}`);
+    check(imported.white === 'You' && imported.black === 'Waggle', `the players named: ${imported.white}, ${imported.black}`);
+  });
+
+  await step('Waggle is seen thinking and its move outlined; undo takes back the reply too, resign ends the game', async () => {
     await waitFor('Waggle has answered', () => page.evaluate(() => !window.waggle.play.thinking));
-    const before = await plyOf(page);
-    if (await page.evaluate(() => window.waggle.state.state === 'InProgress')) {
-      await page.click('#undo');
-      await waitFor('undone', async () => (await plyOf(page)) === before - 2);
-      await page.click('#resign');
-      await waitFor('resigned', async () => (await page.textContent('#status')).includes('resigned'));
-    }
+    // A fresh game against level 10 for half a second a move, so that there is a game in progress to undo and resign,
+    // and Waggle thinks long enough to be seen thinking.
     await page.keyboard.press('n');
+    await page.fill('#new-level', '10');
+    await page.fill('#new-move-time', '0.5');
     await page.click('#new-start');
     await waitFor('a new game', async () => (await plyOf(page)) === 0);
+    const first = await page.evaluate(() => window.waggle.state.game);
+    const playFirstMove = async () => {
+      const { targets } = await clickPiece(page, 'wS1');
+      check(targets.length === 1, `the first move: ${targets}`);
+      await page.click(targetOf(targets[0]), { force: true });
+      await waitFor('Waggle is thinking', async () => (await page.textContent('#status')) === 'Waggle is thinking' &&
+        (await page.getAttribute('#status', 'class')).includes('thinking'), 5000);
+      await waitFor('Waggle has answered', () => page.evaluate(() => window.waggle.state.ply === 2 && !window.waggle.play.thinking));
+    };
+    await playFirstMove();
+    const state = await page.evaluate(() => window.waggle.state);
+    const outlined = await page.$$eval('#board .stack', (els) => els.filter((e) => e.querySelector('polygon.last'))
+      .map((e) => ({ q: Number(e.dataset.q), r: Number(e.dataset.r) })));
+    check(JSON.stringify(outlined) === JSON.stringify([state.last.to]), `Waggle's move ${state.last.move} outlined: ${JSON.stringify(outlined)}`);
+    await page.click('#undo');
+    await waitFor('both moves undone', async () => (await plyOf(page)) === 0);
+    check(await page.evaluate((first) => window.waggle.state.game === first && window.waggle.state.to_move === 'White', first),
+      'back at the start, White to move');
+    await playFirstMove();
+    await page.click('#resign');
+    await waitFor('resigned', async () => (await page.textContent('#status')).includes('White resigned'));
+    await page.keyboard.press('n');
+    await page.click('#new-start');
+    await waitFor('a new game', async () => (await plyOf(page)) === 0 && (await page.textContent('#status')).includes('White to move'));
+  });
+
+  await step('a game on a clock shows both clocks, each running on its side\'s turn', async () => {
+    await page.keyboard.press('n');
+    await page.check('input[name="tc"][value="clock"]');
+    await page.fill('#new-base', '1');
+    await page.fill('#new-inc', '0');
+    await page.click('#new-start');
+    await waitFor('a new game', async () => (await plyOf(page)) === 0);
+    check(await page.isVisible('#clock-White') && await page.isVisible('#clock-Black'), 'both clocks show');
+    const clocks = () => page.evaluate(() => ['White', 'Black'].map((c) => document.getElementById(`clock-${c}`).textContent));
+    check(JSON.stringify(await clocks()) === JSON.stringify(['W 1:00.0', 'B 1:00.0']), `the clocks start at a minute: ${await clocks()}`);
+    const { targets } = await clickPiece(page, 'wS1');
+    await page.click(targetOf(targets[0]), { force: true });
+    await waitFor('Black\'s clock runs while Waggle thinks', async () => {
+      const [white, black] = await clocks();
+      return white === 'W 1:00.0' && black !== 'B 1:00.0' && await page.evaluate(() => window.waggle.play.thinking);
+    }, 5000);
+    await waitFor('Waggle has answered', () => page.evaluate(() => window.waggle.state.ply === 2 && !window.waggle.play.thinking));
+    const black = (await clocks())[1];
+    await waitFor('White\'s clock runs on White\'s turn', async () => (await clocks())[0] !== 'W 1:00.0', 5000);
+    check((await clocks())[1] === black, 'Black\'s clock stands');
+    await page.screenshot({ path: `${shots}/clock.png` });
+    await page.click('#resign');
+    await page.keyboard.press('n');
+    await page.check('input[name="tc"][value="move"]');
+    await page.click('#new-start');
   });
 
   await step('a share link of a middle game shows its board, hands and moves; the keys step through it', async () => {
@@ -234,9 +311,11 @@ try {
     const stacks = await page.$$eval('#board .stack', (els) => els.map((e) => e.dataset.piece).sort());
     check(JSON.stringify(stacks) === JSON.stringify(server.cells.map((c) => c.stack[c.stack.length - 1]).sort()), `stacks ${stacks}`);
     check((await page.textContent('#board')).includes('on bQ'), 'a stack shows what is under it');
-    const hand = await page.$$eval('#hand-Black button', (els) => els.map((e) => e.textContent));
-    const expected = server.hands.Black.filter((b) => b.count).map((b) => `b${b.bug}×${b.count}`);
-    check(JSON.stringify(hand) === JSON.stringify(expected), `Black's hand ${hand}; ${expected}`);
+    for (const colour of ['White', 'Black']) {
+      const hand = await page.$$eval(`#hand-${colour} button`, (els) => els.map((e) => e.textContent));
+      const expected = server.hands[colour].filter((b) => b.count).map((b) => `${colour[0].toLowerCase()}${b.bug}×${b.count}`);
+      check(JSON.stringify(hand) === JSON.stringify(expected), `${colour}'s hand ${hand}; ${expected}`);
+    }
     check((await page.$$('#moves .mv')).length === 10, 'ten moves listed');
     await page.focus('#moves');
     await page.keyboard.press('ArrowLeft');
@@ -248,6 +327,12 @@ try {
     await page.keyboard.press('End');
     await waitFor('the end', async () => (await plyOf(page)) === 10);
     check(new URL(page.url()).searchParams.get('ply') === '10', 'the link follows the ply');
+    const list = await centreOf(page, '#moves');
+    await page.mouse.move(list.x, list.y);
+    await page.mouse.wheel(0, -100);
+    await waitFor('the wheel over the list steps back', async () => (await plyOf(page)) === 9);
+    await page.mouse.wheel(0, 100);
+    await waitFor('and on', async () => (await plyOf(page)) === 10);
     await page.screenshot({ path: `${shots}/link.png` });
   });
 
@@ -262,6 +347,14 @@ try {
     await waitFor('the variation', async () => (await page.$$('#moves .variation')).length === 1);
     await page.click('#promote');
     await waitFor('promoted', () => page.evaluate((other) => window.waggle.root.mainLine()[9].move === other, other));
+    await page.click('#moves .variation .mv');
+    await waitFor('in the variation', () => page.evaluate((played) => window.waggle.node.move === played, played));
+    await page.click('#delete');
+    await waitFor('the variation deleted', async () => (await page.$$('#moves .variation')).length === 0);
+    check(await page.evaluate((other) => window.waggle.node.ply === 9 && window.waggle.node.children.length === 1 &&
+      window.waggle.node.children[0].move === other, other), 'the main line stays');
+    await page.keyboard.press('End');
+    await waitFor('the end', async () => (await plyOf(page)) === 10);
   });
 
   await step('analysis on shows lines as the search deepens, off stops the server\'s search', async () => {
@@ -269,7 +362,20 @@ try {
     await waitFor('lines', async () => (await page.$$('#pv-lines li')).length === 3);
     await waitFor('an arrow', async () => (await page.$$('#board line.arrow')).length === 1);
     check((await api('/api/status')).running === 1, 'one search runs');
+    check(/^depth \d+ · [\d,]+ nodes · [\d,]+ kN\/s/.test(await page.textContent('#search-info')), 'depth, nodes and speed show');
+    check(await page.isVisible('#winbar') && /^White \d+%$/.test(await page.textContent('#winbar-text')), 'the win-chance bar shows');
     await page.screenshot({ path: `${shots}/analysis.png` });
+    // A click on the second move of a line plays the line up to it.
+    const ply = await plyOf(page);
+    const line = await page.evaluate(() => {
+      const moves = [...document.querySelectorAll('#pv-lines li:first-child button.mv')].map((b) => b.textContent);
+      if (moves.length >= 2) document.querySelectorAll('#pv-lines li:first-child button.mv')[1].click();
+      return moves;
+    });
+    check(line.length >= 2, `a line of two moves or more: ${line}`);
+    await waitFor('the line played', () => page.evaluate(([ply, moves]) => window.waggle.state.ply === ply + 2 &&
+      window.waggle.state.moves.slice(-2).join(';') === moves.join(';'), [ply, line.slice(0, 2)]));
+    await waitFor('lines for the new position', async () => (await page.$$('#pv-lines li')).length === 3);
     await page.uncheck('#analyse');
     await waitFor('the search stopped', async () => (await api('/api/status')).running === 0, 2000);
     check((await page.$$('#pv-lines li')).length === 0, 'the lines are gone');
@@ -291,6 +397,8 @@ try {
     await page.click('#review');
     await waitFor('the summary', async () => (await page.$$('#summary table')).length === 1, 60000);
     check((await page.$$('#chart svg')).length === 1, 'the chart');
+    const summary = await page.textContent('#summary');
+    check(/Accuracy\d/.test(summary.replace(/\s+/g, '')) && summary.includes('Blunders'), `each side's accuracy: ${summary}`);
     const marks = await page.$$eval('#moves .mark-blunder', (els) => els.map((e) => e.textContent));
     check(marks.length >= 1 && marks[0].includes('??'), `a blunder marked: ${marks}`);
     for (let i = 0; i < 4 && (await plyOf(page)) !== 11; i++) {
@@ -313,6 +421,17 @@ try {
     await page.click('#import');
     await page.setInputFiles('#import-file', { name: 'game.pgn', mimeType: 'text/plain', buffer: Buffer.from(pgn) });
     await waitFor('the imported game', async () => (await plyOf(page)) === 10);
+    // A GameString pasted, then a .pgn file dropped on the page.
+    await page.click('#import');
+    await page.fill('#import-text', THROW);
+    await page.click('#import-go');
+    await waitFor('the pasted game', () => page.evaluate(() => window.waggle.state.game_type === 'Base+P' && window.waggle.state.ply === 8));
+    await page.evaluate((pgn) => {
+      const files = new DataTransfer();
+      files.items.add(new File([pgn], 'dropped.pgn', { type: 'text/plain' }));
+      document.getElementById('board').dispatchEvent(new DragEvent('drop', { dataTransfer: files, bubbles: true, cancelable: true }));
+    }, pgn);
+    await waitFor('the dropped game', () => page.evaluate(() => window.waggle.state.game_type === 'Base+MLP' && window.waggle.state.ply === 10));
     const bad = await open(link('Base;InProgress;White[2];wS1;wS2'));
     await waitFor('a message', async () => (await bad.isVisible('#message')));
     const message = await bad.textContent('#message');
