@@ -15,7 +15,7 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
-const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, permissions: ['clipboard-read', 'clipboard-write'] });
 const problems = [];
 const figures = {};
 
@@ -192,6 +192,7 @@ try {
 
   await step('a whole game by clicks against Waggle at level 1, every piece\'s targets exactly its legal moves', async () => {
     await page.click('#new-game');
+    check((await page.$$('#new-type option')).length === 8, 'all eight game types offered');
     await page.selectOption('#new-type', 'Base+MLP');
     await page.selectOption('#new-colour', 'White');
     await page.fill('#new-level', '1');
@@ -231,6 +232,8 @@ try {
     figures.clickToTargets = Math.round(worst * 10) / 10;
     const final = await page.evaluate(() => window.waggle.state);
     check(final.ply >= 10, `the game went on (${final.ply} plies)`);
+    const result = { WhiteWins: 'White wins', BlackWins: 'Black wins', Draw: 'A draw' }[final.state];
+    if (result) check((await page.textContent('#status')) === result, `the result shown: ${await page.textContent('#status')}`);
     await page.screenshot({ path: `${shots}/game.png` });
   });
 
@@ -305,6 +308,34 @@ try {
     await page.click('#new-start');
   });
 
+  await step('playing Black, Waggle moves first and the board is turned round', async () => {
+    await page.keyboard.press('n');
+    await page.selectOption('#new-colour', 'Black');
+    await page.fill('#new-level', '1');
+    await page.fill('#new-move-time', '0.1');
+    await page.click('#new-start');
+    await waitFor('Waggle\'s first move', () => page.evaluate(() => window.waggle.state.ply === 1 && !window.waggle.play.thinking));
+    check((await page.textContent('#status')).startsWith('Black to move'), 'Black to move');
+    const legal = await page.evaluate(() => window.waggle.state.legal);
+    const piece = Object.keys(legal)[0];
+    await clickPiece(page, piece);
+    await page.click(targetOf(legal[piece][0].move), { force: true });
+    await waitFor('Waggle\'s reply', () => page.evaluate(() => window.waggle.state.ply === 3 && !window.waggle.play.thinking));
+    const state = await page.evaluate(() => window.waggle.state);
+    const screen = await stackCentres(page);
+    const sign = (x) => (Math.abs(x) < 1e-6 ? 0 : Math.sign(x));
+    for (const a of state.cells) {
+      for (const b of state.cells) {
+        const [pa, pb] = [screen[a.stack.at(-1)], screen[b.stack.at(-1)]];
+        const east = (b.q - a.q) + (b.r - a.r) / 2, south = b.r - a.r;
+        check(sign(pb.x - pa.x) === -sign(east) && sign(pb.y - pa.y) === -sign(south),
+          `turned round: ${a.stack.at(-1)} and ${b.stack.at(-1)}`);
+      }
+    }
+    await page.screenshot({ path: `${shots}/black.png` });
+    await page.click('#resign');
+  });
+
   await step('a share link of a middle game shows its board, hands and moves; the keys step through it', async () => {
     const server = await api('/api/position', { game: GAME });
     page = await open(link(GAME));
@@ -327,6 +358,10 @@ try {
     await page.keyboard.press('End');
     await waitFor('the end', async () => (await plyOf(page)) === 10);
     check(new URL(page.url()).searchParams.get('ply') === '10', 'the link follows the ply');
+    await page.click('#copy');
+    check(await page.evaluate(() => navigator.clipboard.readText()) === server.game, 'Copy GameString copies it');
+    await page.click('#share');
+    check(await page.evaluate(() => navigator.clipboard.readText()) === page.url(), 'Copy link copies the link');
     const list = await centreOf(page, '#moves');
     await page.mouse.move(list.x, list.y);
     await page.mouse.wheel(0, -100);
@@ -342,6 +377,10 @@ try {
     const legal = (await page.evaluate(() => window.waggle.state.legal));
     const played = await page.evaluate(() => window.waggle.node.children[0].move);
     const other = Object.values(legal).flat().map((m) => m.move).find((m) => m !== played);
+    await page.fill('#move-box', 'wQ zz');
+    await page.press('#move-box', 'Enter');
+    await waitFor('a message', () => page.isVisible('#message'));
+    check((await plyOf(page)) === 9 && (await page.$$('#moves .variation')).length === 0, 'a bad move changes nothing');
     await page.fill('#move-box', other);
     await page.press('#move-box', 'Enter');
     await waitFor('the variation', async () => (await page.$$('#moves .variation')).length === 1);
@@ -367,6 +406,10 @@ try {
     await page.screenshot({ path: `${shots}/analysis.png` });
     // A click on the second move of a line plays the line up to it.
     const ply = await plyOf(page);
+    await page.selectOption('#lines', '1');
+    await waitFor('one line', async () => (await page.$$('#pv-lines li')).length === 1);
+    await page.selectOption('#lines', '3');
+    await waitFor('three lines', async () => (await page.$$('#pv-lines li')).length === 3);
     const line = await page.evaluate(() => {
       const moves = [...document.querySelectorAll('#pv-lines li:first-child button.mv')].map((b) => b.textContent);
       if (moves.length >= 2) document.querySelectorAll('#pv-lines li:first-child button.mv')[1].click();
@@ -421,6 +464,13 @@ try {
     await page.click('#import');
     await page.setInputFiles('#import-file', { name: 'game.pgn', mimeType: 'text/plain', buffer: Buffer.from(pgn) });
     await waitFor('the imported game', async () => (await plyOf(page)) === 10);
+    const imported = await page.evaluate(() => window.waggle.state.game);
+    await page.click('#import');
+    await page.fill('#import-text', '[GameType "Base"]\n\n1. wQ\n');
+    await page.click('#import-go');
+    await waitFor('a message', () => page.isVisible('#message'));
+    check(/queen|Queen/.test(await page.textContent('#message')), `the message says what is wrong: ${await page.textContent('#message')}`);
+    check(await page.evaluate((game) => window.waggle.state.game === game, imported), 'a bad .pgn changes nothing');
     // A GameString pasted, then a .pgn file dropped on the page.
     await page.click('#import');
     await page.fill('#import-text', THROW);
