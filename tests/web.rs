@@ -491,6 +491,37 @@ fn searches_beyond_the_engines_wait_and_a_search_nobody_reads_ends() {
 }
 
 /// Connections that sit idle (after an answer, or in the middle of a head) do not keep a new visitor out.
+/// Past 64 searches waiting for an engine, a search is told the server is busy (503) instead of joining the queue:
+/// a stream too, before its answer starts.
+#[test]
+fn past_sixty_four_waiting_searches_the_server_is_busy() {
+    let server = Server::start();
+    let engines = server.get("/api/info").json()["engines"].as_u64().unwrap() as usize;
+    let streams: Vec<Stream> = (0..engines + 64)
+        .map(|i| {
+            let mut stream = Stream::open(&server, "/api/analyse", &json!({"game": GAME}));
+            let first = if i < engines { "started" } else { "waiting" };
+            assert_eq!(stream.next_event().as_deref(), Some(first), "search {i}");
+            stream
+        })
+        .collect();
+    assert_eq!(server.status()["waiting"], 64);
+    let busy = server
+        .post("/api/bestmove", &json!({"game": GAME, "time": 0.1}))
+        .error(503);
+    assert!(!busy.is_empty());
+    server.post("/api/analyse", &json!({"game": GAME})).error(503);
+    server
+        .post("/api/review", &json!({"game": GAME, "depth": 1}))
+        .error(503);
+    drop(streams);
+    assert!(
+        within(Duration::from_secs(5), || server.status()["running"] == 0),
+        "every search ended: {}",
+        server.status()
+    );
+}
+
 #[test]
 fn idle_connections_do_not_keep_visitors_out() {
     let server = Server::start();

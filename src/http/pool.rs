@@ -134,6 +134,15 @@ impl Pool {
         })
     }
 
+    /// Whether a request for an engine would join the queue now, or be refused as busy: so that a stream can be
+    /// refused with a status before its answer starts (`lend` still has the last word).
+    pub(crate) fn admits(&self) -> Result<(), PoolError> {
+        if self.waiting.load(Ordering::SeqCst) >= self.max_waiting {
+            return Err(PoolError::Busy(self.max_waiting));
+        }
+        Ok(())
+    }
+
     /// How busy the pool is.
     pub(crate) fn status(&self) -> PoolStatus {
         PoolStatus {

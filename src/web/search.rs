@@ -1,8 +1,9 @@
 //! The routes that search: the engine's move (`/api/bestmove`, one JSON answer), an analysis and a review
 //! (`/api/analyse`, `/api/review`: Server-Sent Events as the search goes). Each borrows an engine from the pool
-//! and waits its turn when all are busy (a stream says so with a `waiting` event). A visitor who goes away (a tab
-//! closed, a stream no longer read, a connection lost) cancels the search at once: the request's future or the
-//! stream's body is dropped, and the guard it holds raises the search's [`Cancel`].
+//! and waits its turn when all are busy (a stream says so with a `waiting` event); when the queue is full, a
+//! request is refused as busy (503), a stream before its answer starts. A visitor who goes away (a tab closed, a
+//! stream no longer read, a connection lost) cancels the search at once: the request's future or the stream's body
+//! is dropped, and the guard it holds raises the search's [`Cancel`].
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -214,6 +215,7 @@ pub(crate) async fn analyse(service: Arc<WebService>, body: Bytes) -> Result<Res
     };
     let limits = Limits::time(time);
     let to_move = game.position().to_move();
+    service.pool.admits().map_err(pool_error)?;
     let (sender, pieces) = mpsc::channel(64);
     let cancel = Cancel::default();
     let guard = cancel.on_drop();
@@ -302,6 +304,7 @@ pub(crate) async fn review(service: Arc<WebService>, body: Bytes) -> Result<Resp
         None,
         Limits::time(DEFAULT_REVIEW_TIME),
     )?;
+    service.pool.admits().map_err(pool_error)?;
     let (sender, pieces) = mpsc::channel(64);
     let cancel = Cancel::default();
     let guard = cancel.on_drop();
