@@ -399,6 +399,9 @@ try {
   await step('analysis on shows lines as the search deepens, off stops the server\'s search', async () => {
     await page.check('#analyse');
     await waitFor('lines', async () => (await page.$$('#pv-lines li')).length === 3);
+    const depth = async () => Number(((await page.textContent('#search-info')).match(/^depth (\d+)/) || [])[1]);
+    const first = await depth();
+    await waitFor('the search deepens', async () => (await depth()) > first);
     await waitFor('an arrow', async () => (await page.$$('#board line.arrow')).length === 1);
     check((await api('/api/status')).running === 1, 'one search runs');
     check(/^depth \d+ · [\d,]+ nodes · [\d,]+ kN\/s/.test(await page.textContent('#search-info')), 'depth, nodes and speed show');
@@ -410,12 +413,16 @@ try {
     await waitFor('one line', async () => (await page.$$('#pv-lines li')).length === 1);
     await page.selectOption('#lines', '3');
     await waitFor('three lines', async () => (await page.$$('#pv-lines li')).length === 3);
-    const line = await page.evaluate(() => {
-      const moves = [...document.querySelectorAll('#pv-lines li:first-child button.mv')].map((b) => b.textContent);
-      if (moves.length >= 2) document.querySelectorAll('#pv-lines li:first-child button.mv')[1].click();
-      return moves;
-    });
-    check(line.length >= 2, `a line of two moves or more: ${line}`);
+    // A shallow search's line may hold a single move: wait for one of two or more, and click it at once.
+    let line = [];
+    await waitFor('a line of two moves or more', async () => {
+      line = await page.evaluate(() => {
+        const moves = [...document.querySelectorAll('#pv-lines li:first-child button.mv')];
+        if (moves.length >= 2) moves[1].click();
+        return moves.map((b) => b.textContent);
+      });
+      return line.length >= 2;
+    }, 10000);
     await waitFor('the line played', () => page.evaluate(([ply, moves]) => window.waggle.state.ply === ply + 2 &&
       window.waggle.state.moves.slice(-2).join(';') === moves.join(';'), [ply, line.slice(0, 2)]));
     await waitFor('lines for the new position', async () => (await page.$$('#pv-lines li')).length === 3);
@@ -438,6 +445,10 @@ try {
   await step('a review draws the chart, marks the list, and a click on the chart jumps to that ply', async () => {
     page = await open(link(WON));
     await page.click('#review');
+    await waitFor('the progress bar', () => page.evaluate(() => {
+      const bar = document.getElementById('review-progress');
+      return !bar.hidden && bar.value > 0 && bar.value < 1;
+    }), 10000);
     await waitFor('the summary', async () => (await page.$$('#summary table')).length === 1, 60000);
     check((await page.$$('#chart svg')).length === 1, 'the chart');
     const summary = await page.textContent('#summary');
@@ -635,6 +646,33 @@ try {
     check(await inside(), 'the flipped board fits');
     await page.screenshot({ path: `${shots}/flipped.png` });
     await page.click('#flip');
+  });
+
+  await step('the board\'s shortcuts: + and - zoom, f flips, 0 fits, m types a move, Escape drops the piece', async () => {
+    await page.click('#fit');
+    await page.focus('#board');
+    let view = await viewOf(page);
+    const fit = view.scale;
+    await page.keyboard.press('+');
+    check((await viewOf(page)).scale > view.scale * 1.1, '+ zooms in');
+    view = await viewOf(page);
+    await page.keyboard.press('-');
+    check((await viewOf(page)).scale < view.scale * 0.9, '- zooms out');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('+');
+    await page.keyboard.press('0');
+    check(Math.abs((await viewOf(page)).scale - fit) < 1e-3, '0 fits the board');
+    const fitted = await stackCentres(page);
+    await page.keyboard.press('f');
+    const flipped = await stackCentres(page);
+    check(Math.sign(flipped.bA3.x - flipped.wM.x) === -Math.sign(fitted.bA3.x - fitted.wM.x), 'f flips the board');
+    await page.keyboard.press('f');
+    await clickPiece(page, 'wA3');
+    check((await marked(page)).length > 0, 'wA3 picked');
+    await page.keyboard.press('Escape');
+    check((await marked(page)).length === 0, 'Escape drops the piece picked');
+    await page.keyboard.press('m');
+    check(await page.evaluate(() => document.activeElement.id === 'move-box'), 'm goes to the move box');
+    await page.keyboard.press('Escape');
   });
 
   await step('panning and zooming a full board: one event a frame, the frames timed', async () => {
