@@ -260,8 +260,10 @@ try {
       const { targets } = await clickPiece(page, 'wS1');
       check(targets.length === 1, `the first move: ${targets}`);
       await page.click(targetOf(targets[0]), { force: true });
-      await waitFor('Waggle is thinking', async () => (await page.textContent('#status')) === 'Waggle is thinking' &&
-        (await page.getAttribute('#status', 'class')).includes('thinking'), 5000);
+      await waitFor('Waggle is thinking', () => page.evaluate(() => {
+        const status = document.getElementById('status');
+        return status.textContent === 'Waggle is thinking' && status.classList.contains('thinking');
+      }), 5000);
       await waitFor('Waggle has answered', () => page.evaluate(() => window.waggle.state.ply === 2 && !window.waggle.play.thinking));
     };
     await playFirstMove();
@@ -293,10 +295,9 @@ try {
     check(JSON.stringify(await clocks()) === JSON.stringify(['W 1:00.0', 'B 1:00.0']), `the clocks start at a minute: ${await clocks()}`);
     const { targets } = await clickPiece(page, 'wS1');
     await page.click(targetOf(targets[0]), { force: true });
-    await waitFor('Black\'s clock runs while Waggle thinks', async () => {
-      const [white, black] = await clocks();
-      return white === 'W 1:00.0' && black !== 'B 1:00.0' && await page.evaluate(() => window.waggle.play.thinking);
-    }, 5000);
+    await waitFor('Black\'s clock runs while Waggle thinks', () => page.evaluate(() => window.waggle.play.thinking &&
+      document.getElementById('clock-White').textContent === 'W 1:00.0' &&
+      document.getElementById('clock-Black').textContent !== 'B 1:00.0'), 5000);
     await waitFor('Waggle has answered', () => page.evaluate(() => window.waggle.state.ply === 2 && !window.waggle.play.thinking));
     const black = (await clocks())[1];
     await waitFor('White\'s clock runs on White\'s turn', async () => (await clocks())[0] !== 'W 1:00.0', 5000);
