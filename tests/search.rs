@@ -8,7 +8,7 @@ mod common;
 use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 
-use waggle::{Color, GameState, Move, MoveList, Position};
+use waggle::{Color, Game, GameState, GameString, Move, MoveList, Position, Rules};
 use waggle::{Limits, MoveString, Report, Searcher};
 
 /// White to move; Black's Queen has five neighbours and White's Ant can slide into the sixth (`wA1 bS1\`).
@@ -412,6 +412,74 @@ fn a_stopped_analysis_keeps_the_lines_of_its_last_completed_depth() {
         let full = searcher(16).analyze(&pos, &depth(completed), 3, |_| {});
         assert_eq!(fields(&stopped), fields(&full), "{nodes} nodes");
     }
+}
+
+/// The moves of a piece there and back: a move of the side to move, a reply, the first piece back and the
+/// reply's piece back, the four of them legal in turn and the last bringing back the position they started from.
+fn out_and_back(pos: &mut Position) -> Option<[Move; 4]> {
+    let back = |pos: &Position, mv: Move| match mv {
+        Move::Move { piece, .. } => pos.board().hex_of(piece).map(|from| Move::Move { piece, to: from }),
+        _ => None,
+    };
+    let legal = |pos: &mut Position, mv: Move| moves(pos).contains(&mv);
+    for out in moves(pos) {
+        let Some(home) = back(pos, out) else { continue };
+        pos.play_unchecked(out);
+        for reply in moves(pos) {
+            let Some(reply_home) = back(pos, reply) else { continue };
+            pos.play_unchecked(reply);
+            let mut found = None;
+            if legal(pos, home) {
+                pos.play_unchecked(home);
+                if legal(pos, reply_home) {
+                    pos.play_unchecked(reply_home);
+                    if pos.repeated() {
+                        found = Some([out, reply, home, reply_home]);
+                    }
+                    pos.undo();
+                }
+                pos.undo();
+            }
+            pos.undo();
+            if found.is_some() {
+                pos.undo();
+                return found;
+            }
+        }
+        pos.undo();
+    }
+    None
+}
+
+/// Under the repetition rule, a move that brings a position of the game back is scored as the draw it is: the side
+/// that repeated can make it occur a third time. Under Mzinga's rules (no repetition rule) it is an ordinary move.
+#[test]
+fn under_the_repetition_rule_a_position_that_comes_back_scores_as_a_draw() {
+    let record: GameString = SELFPLAY40.parse().unwrap();
+    let mut scores = Vec::new();
+    for rules in [Rules { threefold_draw: true }, Rules::default()] {
+        let mut pos = Game::from_record(&record, rules).unwrap().position().clone();
+        let shuttle = out_and_back(&mut pos).expect("a piece of each side that can go and come back");
+        for mv in &shuttle[..3] {
+            pos.play(*mv).unwrap();
+        }
+        assert!(!pos.repeated());
+        let lines = searcher(16).analyze(&pos, &depth(3), 500, |_| {});
+        assert_eq!(lines.len(), moves(&mut pos).len(), "every move has its line");
+        let line = lines
+            .iter()
+            .find(|line| line.best == shuttle[3])
+            .expect("the move back has a line");
+        pos.play(shuttle[3]).unwrap();
+        assert!(pos.repeated(), "the move back repeats a position");
+        assert_eq!(pos.state(), GameState::InProgress, "the second time is not yet a draw");
+        scores.push(line.score);
+    }
+    assert_eq!(scores[0], 0, "under the repetition rule");
+    assert_ne!(
+        scores[1], 0,
+        "under Mzinga's rules the same move is scored by the search (0 by chance?)"
+    );
 }
 
 /// Threads that split the tree between them (each putting off the moves another is on) still see forced results

@@ -346,11 +346,39 @@ impl Position {
 
     /// How many times the current position has occurred in this game (1 the first time), whatever the rules.
     pub fn repetitions(&self) -> usize {
+        1 + self.earlier_occurrences(usize::MAX)
+    }
+
+    /// Whether the current position occurred before in this game: under the repetition rule, a position the
+    /// side that brought it back about can make occur a third time.
+    #[inline]
+    pub fn repeated(&self) -> bool {
+        self.earlier_occurrences(1) > 0
+    }
+
+    /// How many earlier positions of this game are the current one, counted up to `enough`. A placement is never
+    /// undone (a piece never goes back to its hand), so only the positions since the last one are looked at.
+    #[inline]
+    fn earlier_occurrences(&self, enough: usize) -> usize {
         let Some((now, earlier)) = self.history.split_last() else {
-            return 1;
+            return 0;
         };
-        // The start position (an empty board) never comes back: pieces never return to a hand.
-        1 + earlier.iter().filter(|p| p.hash == now.hash).count()
+        if matches!(now.mv, Move::Place { .. }) {
+            return 0;
+        }
+        let mut found = 0;
+        for past in earlier.iter().rev() {
+            if past.hash == now.hash {
+                found += 1;
+                if found == enough {
+                    break;
+                }
+            }
+            if matches!(past.mv, Move::Place { .. }) {
+                break;
+            }
+        }
+        found
     }
 
     fn judge(&self) -> GameState {
@@ -397,6 +425,7 @@ mod tests {
                 pos.play(mv).unwrap();
                 let expected = 1 + i / 4 + usize::from(i % 4 == 3);
                 assert_eq!(pos.repetitions(), expected, "after shuttle move {}", i + 1);
+                assert_eq!(pos.repeated(), expected > 1, "after shuttle move {}", i + 1);
             }
             for _ in 0..5 {
                 pos.undo();

@@ -144,6 +144,11 @@ impl Walk<'_> {
         if let Some(score) = finished_score(self.pos, ply) {
             return score;
         }
+        // Under the repetition rule, a position that came back can be made to come back a third time by the side
+        // that repeated it (or forced to by the other): the draw it is. A side ahead looks for progress instead.
+        if self.pos.rules().threefold_draw && self.pos.repeated() {
+            return 0;
+        }
         if depth == 0 || ply + 1 >= MAX_PLY {
             return self.leaf(ply);
         }
