@@ -135,7 +135,7 @@ impl Board {
         self.on_board.count_ones()
     }
 
-    /// Zobrist hash of the arrangement (pieces, cells and stacking order).
+    /// Zobrist hash of the arrangement (pieces by colour and kind, cells and stacking order).
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
@@ -161,7 +161,7 @@ impl Board {
         self.on_board |= 1 << piece.index();
         let key = zobrist(piece, hex, level);
         self.hash ^= key;
-        self.ground ^= ground_key(key, hex, level);
+        self.ground ^= ground_key(key, piece, hex, level);
     }
 
     /// Take the top piece off the stack at `hex`, which must not be empty.
@@ -177,7 +177,7 @@ impl Board {
         self.on_board &= !(1 << piece.index());
         let key = zobrist(piece, hex, self.height[i]);
         self.hash ^= key;
-        self.ground ^= ground_key(key, hex, self.height[i]);
+        self.ground ^= ground_key(key, piece, hex, self.height[i]);
         piece
     }
 }
@@ -210,20 +210,34 @@ fn color_row(raw: u8) -> usize {
     }
 }
 
-/// The key of `piece` standing at `hex` with `level` pieces under it: a fixed mix of the three, so the table
-/// costs no memory and no cache lines.
+/// For each piece, the index of the first piece of its colour and kind: what the hash of the arrangement knows of
+/// a piece. Pieces of one colour and kind are alike on the table (their numbers are the notation's), so two
+/// boards that differ only by which Ant stands where are the same position.
+const KIND_OF: [u8; Piece::COUNT] = {
+    let mut kinds = [0; Piece::COUNT];
+    let mut i = 0;
+    while i < Piece::COUNT {
+        kinds[i] = i as u8 + 1 - Piece::from_index(i).number();
+        i += 1;
+    }
+    kinds
+};
+
+/// The key of a piece of `piece`'s colour and kind standing at `hex` with `level` pieces under it: a fixed mix of
+/// the three, so the table costs no memory and no cache lines.
 #[inline]
 pub(crate) fn zobrist(piece: Piece, hex: Hex, level: u8) -> u64 {
-    let seed = (piece.index() as u64) << 16 | (level as u64) << 11 | hex.index() as u64;
+    let seed = (KIND_OF[piece.index()] as u64) << 16 | (level as u64) << 11 | hex.index() as u64;
     mix(seed ^ 0x5851_f42d_4c95_7f2d)
 }
 
-/// What a piece standing at `hex` on `level` pieces (whose key in the full hash is `key`) adds to the shape hash:
-/// the same key on the ground, the mark of a stack when it is the second piece of one, nothing higher up.
+/// What `piece`, standing at `hex` on `level` pieces (whose key in the full hash is `key`), adds to the shape hash:
+/// on the ground, its key turned by its index (the pinned pieces are named by index, so the shape must tell alike
+/// pieces apart); the mark of a stack when it is the second piece of one; nothing higher up.
 #[inline]
-fn ground_key(key: u64, hex: Hex, level: u8) -> u64 {
+fn ground_key(key: u64, piece: Piece, hex: Hex, level: u8) -> u64 {
     match level {
-        0 => key,
+        0 => key.rotate_left(1 + piece.index() as u32),
         1 => mix(hex.index() as u64 ^ 0x2545_f491_4f6c_dd1d),
         _ => 0,
     }
@@ -294,5 +308,32 @@ mod tests {
             ground,
             "the piece on the ground is the one that may be pinned"
         );
+    }
+
+    #[test]
+    fn alike_pieces_are_interchangeable_in_the_hash_but_not_in_the_shape() {
+        let ant = |n| Piece::new(Color::White, Bug::Ant, n).unwrap();
+        let (here, there) = (Hex::ORIGIN, Hex::ORIGIN.step(Direction::ALL[0]));
+        let mut one = Board::default();
+        one.push(ant(1), here);
+        one.push(ant(2), there);
+        let mut other = Board::default();
+        other.push(ant(2), here);
+        other.push(ant(1), there);
+        assert_eq!(one.hash(), other.hash(), "which Ant stands where is the same position");
+        assert_ne!(
+            one.shape_hash(),
+            other.shape_hash(),
+            "the pinned pieces are named by number"
+        );
+        let spider = Piece::new(Color::White, Bug::Spider, 1).unwrap();
+        let black_ant = Piece::new(Color::Black, Bug::Ant, 1).unwrap();
+        for (a, b) in [(ant(1), spider), (ant(1), black_ant)] {
+            let mut x = Board::default();
+            x.push(a, here);
+            let mut y = Board::default();
+            y.push(b, here);
+            assert_ne!(x.hash(), y.hash(), "{a} and {b} are not alike");
+        }
     }
 }

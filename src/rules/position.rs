@@ -224,7 +224,10 @@ impl Position {
     pub fn hash(&self) -> u64 {
         let side = if self.to_move == Color::Black { SIDE_KEY } else { 0 };
         let stunned = match self.stunned {
-            Some(p) if self.stun_matters(p) => mix(0x6a09_e667_f3bc_c908 ^ p.index() as u64),
+            // Named by its cell (it is on top there), so that it does not matter which of alike pieces it is.
+            Some(p) if self.stun_matters(p) => {
+                mix(0x6a09_e667_f3bc_c908 ^ self.board.hex_of_unchecked(p).index() as u64)
+            }
             _ => 0,
         };
         self.board.hash() ^ side ^ stunned
