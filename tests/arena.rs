@@ -61,6 +61,10 @@ fn main() {
         ("tolerable_quirks_are_accepted", tolerable_quirks_are_accepted),
         ("running_out_of_clock_loses", running_out_of_clock_loses),
         (
+            "engines_are_told_of_the_repetition_rule",
+            engines_are_told_of_the_repetition_rule,
+        ),
+        (
             "an_engine_that_cannot_start_stops_the_match",
             an_engine_that_cannot_start_stops_the_match,
         ),
@@ -362,6 +366,34 @@ fn tolerable_quirks_are_accepted() {
         }
         assert!(!text.contains("forfeits:"), "{kind}: {text}");
     }
+}
+
+/// Under `threefold`, the referee sets `ThreefoldRepetitionDraw` on in every engine that lists it: the fake that
+/// lists it (through Waggle's session) but refuses it forfeits for that, and plays on when the referee does not
+/// count repetitions; Waggle itself takes it and plays whole games.
+fn engines_are_told_of_the_repetition_rule() {
+    let threefold = GameSettings {
+        threefold: true,
+        ..quick(MoveLimit::Depth(1))
+    };
+    let dir = scratch("repetition-refused");
+    let (text, results) = play(&[fake("no-repetition"), waggle()], 2, threefold.clone(), &dir);
+    assert_eq!(results.games.len(), 2, "{text}");
+    for game in &results.games {
+        let fake_color = if game.game.white == 0 {
+            waggle::Color::White
+        } else {
+            waggle::Color::Black
+        };
+        assert_eq!(game.forfeit, Some(fake_color), "{text}");
+        assert!(game.reason.contains("lists ThreefoldRepetitionDraw"), "{}", game.reason);
+    }
+    let dir = scratch("repetition-not-counted");
+    let (text, results) = play(&[fake("no-repetition"), waggle()], 2, quick(MoveLimit::Depth(1)), &dir);
+    assert!(results.games.iter().all(|game| game.forfeit.is_none()), "{text}");
+    let dir = scratch("repetition-told");
+    let (text, results) = play(&[waggle(), waggle()], 2, threefold, &dir);
+    assert!(results.games.iter().all(|game| game.forfeit.is_none()), "{text}");
 }
 
 fn running_out_of_clock_loses() {
@@ -678,6 +710,9 @@ fn fake_engine(kind: &str, tally: Option<&str>) {
                 std::process::exit(0);
             }
             ("err", "bestmove") => writeln!(out, "err I am broken\nok").unwrap(),
+            ("no-repetition", "options") if line.contains("ThreefoldRepetitionDraw") => {
+                writeln!(out, "err I will not count repetitions\nok").unwrap();
+            }
             ("disagree", "play") if plays >= 5 => {
                 // The game as it was before this move: one move short.
                 let game = session

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::process::{EngineProcess, Fault};
+use crate::engine::EngineOption;
 use crate::record::game::Game;
 use crate::record::notation::{GameString, MoveString};
 use crate::rules::piece::Color;
@@ -60,6 +61,8 @@ pub struct Player {
     process: Option<EngineProcess>,
     /// Raised when the match is abandoned: the engine's replies are no longer waited for.
     give_up: Option<Arc<AtomicBool>>,
+    /// Whether the referee draws a game at a position's third occurrence, which the engine is told when it starts.
+    repetition_rule: bool,
 }
 
 impl Player {
@@ -70,7 +73,15 @@ impl Player {
             command: command.into(),
             process: None,
             give_up: None,
+            repetition_rule: false,
         }
+    }
+
+    /// The referee draws a game when a position occurs for the third time (`GameSettings::threefold`): each time
+    /// the engine starts, if its `options` offer `ThreefoldRepetitionDraw` it is set on, so that its search knows
+    /// the rule it plays under. An engine without that option plays on as it is.
+    pub fn under_repetition_rule(&mut self) {
+        self.repetition_rule = true;
     }
 
     /// Stop waiting for the engine's replies once `flag` is raised: the game in progress is abandoned.
@@ -84,6 +95,9 @@ impl Player {
             let (mut process, _info) = EngineProcess::start(&self.command)?;
             if let Some(flag) = &self.give_up {
                 process.give_up_on(flag.clone());
+            }
+            if self.repetition_rule {
+                announce_repetition_rule(&mut process)?;
             }
             self.process = Some(process);
         }
@@ -103,6 +117,32 @@ impl Player {
             .as_ref()
             .map(EngineProcess::stderr_tail)
             .unwrap_or_default()
+    }
+}
+
+/// How long an engine may take to list its options and to set one.
+const OPTIONS_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Set `ThreefoldRepetitionDraw` on in an engine whose `options` list it. An engine that answers `options` with an
+/// error (the command is optional in UHP) does not have it; one that lists it and then refuses it is at fault.
+fn announce_repetition_rule(process: &mut EngineProcess) -> Result<(), Fault> {
+    let option = EngineOption::ThreefoldRepetitionDraw;
+    let listed = process.ask(&Command::Options, Instant::now() + OPTIONS_TIMEOUT)?;
+    let offered = listed.outcome == Outcome::Ok
+        && listed.lines.iter().any(|line| {
+            line.split(';')
+                .next()
+                .is_some_and(|name| name.trim().eq_ignore_ascii_case(option.name()))
+        });
+    if !offered {
+        return Ok(());
+    }
+    let set = Command::OptionsSet(option, "True".into());
+    match process.ask(&set, Instant::now() + OPTIONS_TIMEOUT)?.outcome {
+        Outcome::Ok => Ok(()),
+        Outcome::Err(message) | Outcome::InvalidMove(message) => Err(Fault::Start(format!(
+            "it lists {option} in its options but answered '{set}' with: {message}"
+        ))),
     }
 }
 

@@ -258,6 +258,9 @@ pub fn run(
                 .map(|(s, n)| {
                     let mut player = Player::new(n, &s.command);
                     player.give_up_on(control.abandon.clone());
+                    if settings.threefold {
+                        player.under_repetition_rule();
+                    }
                     player
                 })
                 .collect();

@@ -69,7 +69,8 @@ pub struct Args {
     /// Adjudicate a game as a draw after this many plies (0: never).
     #[arg(long, value_name = "PLIES", default_value_t = 400)]
     max_plies: usize,
-    /// Adjudicate a game as a draw when a position occurs for the third time.
+    /// Adjudicate a game as a draw when a position occurs for the third time (and set ThreefoldRepetitionDraw on in
+    /// the engines that offer it).
     #[arg(long)]
     threefold: bool,
     /// Stop once a sequential probability ratio test decides, e.g. elo0=0,elo1=5,alpha=0.05,beta=0.05.
