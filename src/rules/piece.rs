@@ -99,6 +99,12 @@ impl Bug {
         }
     }
 
+    /// Bit `i` set for each piece of this bug and `color`, for [`crate::rules::piece_set::PieceSet`] masks.
+    #[inline]
+    pub(crate) const fn bits(self, color: Color) -> u32 {
+        ((1 << self.count()) - 1) << (color.index() as u32 * 14 + self.first_slot() as u32)
+    }
+
     /// Index of this bug's first piece among a side's fourteen.
     #[inline]
     const fn first_slot(self) -> u8 {
@@ -170,6 +176,17 @@ const SLOT_BUG: [Bug; 14] = [
     Bug::Pillbug,
 ];
 
+/// The bug of each piece index, both colours (padded to 32 entries so that a masked index needs no bounds check).
+const PIECE_BUG: [Bug; 32] = {
+    let mut table = [Bug::Queen; 32];
+    let mut i = 0;
+    while i < 28 {
+        table[i] = SLOT_BUG[i % 14];
+        i += 1;
+    }
+    table
+};
+
 /// One of the 28 pieces: colour, bug and number (`bA2`).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Piece(u8);
@@ -215,7 +232,8 @@ impl Piece {
     /// What bug it is.
     #[inline]
     pub const fn bug(self) -> Bug {
-        SLOT_BUG[(self.0 % 14) as usize]
+        // Looked up by the whole index (no division by 14): the search asks this of millions of pieces.
+        PIECE_BUG[(self.0 & 31) as usize]
     }
 
     /// Its number among its colour's bugs of that kind, from 1.

@@ -178,11 +178,7 @@ impl Position {
     #[inline]
     pub fn in_hand(&self, color: Color, bug: Bug) -> u8 {
         // A hand is the pieces of the game not on the board: no separate count to keep.
-        let hand = self.pieces_in_hand(color);
-        (1..=bug.count())
-            .filter_map(|n| Piece::new(color, bug, n))
-            .filter(|&p| hand.contains(p))
-            .count() as u8
+        (self.pieces_in_hand(color).bits() & bug.bits(color)).count_ones() as u8
     }
 
     /// The piece of `bug` that `color` would place next, if any is left in hand.
