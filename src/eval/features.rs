@@ -192,15 +192,26 @@ fn count_side(pos: &Position, board: &Board, color: Color, pinned: PieceSet, sig
             counts[Feature::Covered.index()] += sign;
             continue;
         }
-        if board.height(hex) > 1 {
+        // The same judgement as `is_free`, with what the loop knows already.
+        let free = if board.height(hex) > 1 {
             counts[Feature::OnTop.index()] += sign;
-        }
-        if is_free(board, piece, pinned) {
-            counts[Feature::Free(piece.bug()).index()] += sign;
-        } else if board.height(hex) == 1 && pinned.contains(piece) {
+            true
+        } else if pinned.contains(piece) {
             counts[Feature::Pinned.index()] += sign;
+            false
+        } else {
+            !slides_only(piece.bug()) || board.occupied_bits(hex).count_ones() < 5
+        };
+        if free {
+            counts[Feature::Free(piece.bug()).index()] += sign;
         }
     }
+}
+
+/// Whether a bug on the ground moves only by sliding, so that five occupied neighbours box it in.
+#[inline]
+fn slides_only(bug: Bug) -> bool {
+    matches!(bug, Bug::Queen | Bug::Spider | Bug::Ant | Bug::Pillbug)
 }
 
 /// Whether `piece` (on top of its stack) could plausibly move: not pinned to the hive, and not boxed in when it
@@ -216,11 +227,8 @@ fn is_free(board: &Board, piece: crate::rules::piece::Piece, pinned: PieceSet) -
     if pinned.contains(piece) {
         return false;
     }
-    match piece.bug() {
-        // Sliders need an empty cell with an open gate: five occupied neighbours leave the one empty cell gated.
-        Bug::Queen | Bug::Spider | Bug::Ant | Bug::Pillbug => board.occupied_around(hex).len() < 5,
-        _ => true,
-    }
+    // Sliders need an empty cell with an open gate: five occupied neighbours leave the one empty cell gated.
+    !slides_only(piece.bug()) || board.occupied_bits(hex).count_ones() < 5
 }
 
 #[cfg(test)]
