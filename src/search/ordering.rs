@@ -66,30 +66,50 @@ impl Heuristics {
         let queens = QueenWatch::new(pos);
         let killers = self.killers[ply];
         let board = pos.board();
-        let items = moves
-            .iter()
-            .map(|&mv| {
-                let key = if Some(mv) == hash_move {
-                    HASH_MOVE
+        // Every move is keyed, though a node mostly tries only the first few: so the hash move and killers are
+        // recognised by one number each rather than compared field by field.
+        let hash_id = hash_move.map_or(NO_ID, move_id);
+        let killer_ids = killers.map(|killer| killer.map_or(NO_ID, move_id));
+        let mut items = SmallVec::new();
+        items.extend(moves.iter().map(|&mv| {
+            let id = move_id(mv);
+            let key = if id == hash_id {
+                HASH_MOVE
+            } else {
+                let gain = queens.gain(board, mv);
+                if gain > 0 {
+                    QUEEN_PRESSURE + gain * PER_NEIGHBOUR
+                } else if id == killer_ids[0] {
+                    KILLER[0]
+                } else if id == killer_ids[1] {
+                    KILLER[1]
                 } else {
-                    let gain = queens.gain(board, mv);
-                    if gain > 0 {
-                        QUEEN_PRESSURE + gain * PER_NEIGHBOUR
-                    } else if Some(mv) == killers[0] {
-                        KILLER[0]
-                    } else if Some(mv) == killers[1] {
-                        KILLER[1]
-                    } else {
-                        let history = history_slot(mv).map_or(0, |slot| self.history[slot]);
-                        history + gain * PER_NEIGHBOUR
-                    }
-                };
-                (key, mv)
-            })
-            .collect();
+                    let history = history_slot(mv).map_or(0, |slot| self.history[slot]);
+                    history + gain * PER_NEIGHBOUR
+                }
+            };
+            (key, mv)
+        }));
         Ordered { items, next: 0 }
     }
 }
+
+/// A number for each move, the same for two moves exactly when they are equal: the history slot, and a bit for
+/// placements (a piece in hand and the same piece on the board do not go to a cell by the same move).
+#[inline]
+fn move_id(mv: Move) -> u32 {
+    match mv {
+        Move::Place { piece, to } => PLACE_ID | (piece.index() * GRID + to.index()) as u32,
+        Move::Move { piece, to } => (piece.index() * GRID + to.index()) as u32,
+        Move::Pass => PASS_ID,
+    }
+}
+
+/// The bit of [`move_id`] that marks a placement, above every history slot.
+const PLACE_ID: u32 = 1 << 16;
+const PASS_ID: u32 = 1 << 17;
+/// The id of no move: [`move_id`] never gives it.
+const NO_ID: u32 = u32::MAX;
 
 /// Moves with their ordering keys, handed out best first: the first few by selection (a cut-off often comes
 /// before the rest are needed), then the remainder sorted once. Lives on the stack like the move list.
@@ -159,13 +179,11 @@ impl QueenWatch {
     /// the move helps the enemy Queen or crowds ours). A beetle climbing onto the enemy Queen counts as two.
     #[inline]
     pub fn gain(&self, board: &Board, mv: Move) -> i32 {
-        let (piece, to) = match mv {
-            Move::Place { piece, to } | Move::Move { piece, to } => (piece, to),
+        let (piece, to, from) = match mv {
+            Move::Place { piece, to } => (piece, to, None),
+            // A generated movement's piece is on the board.
+            Move::Move { piece, to } => (piece, to, Some(board.hex_of_unchecked(piece))),
             Move::Pass => return 0,
-        };
-        let from = match mv {
-            Move::Move { .. } => board.hex_of(piece),
-            _ => None,
         };
         if piece.bug() == Bug::Queen {
             return self.queen_gain(board, piece.color(), from, to);
