@@ -1,35 +1,47 @@
 //! A per-thread memory of leaf values by position hash: the leaves of one iteration come back in the next, and
-//! transposed move orders reach the same leaf. Cleared at the start of each search, so that it never mixes the
+//! transposed move orders reach the same leaf. Forgotten at the start of each search, so that it never mixes the
 //! evaluations of two weight sets.
 
-/// Entries (16 bytes each): 1 MB a thread.
-const SLOTS: usize = 1 << 16;
+/// Entries (16 bytes each): 4 MB a thread, room for most of the leaves of a search of a second or less.
+const SLOTS: usize = 1 << 18;
 
 /// The key of an unused entry. A real position hashes to it with a chance of one in 2^64.
 const EMPTY: u64 = u64::MAX;
 
-pub(crate) struct Evals(Box<[(u64, i32)]>);
+pub(crate) struct Evals {
+    entries: Box<[(u64, i32)]>,
+    /// Mixed into every key: a new search takes a new salt, and the entries of earlier searches no longer match,
+    /// so that forgetting them costs nothing (a search of a few milliseconds would spend much of its time wiping
+    /// the entries).
+    salt: u64,
+}
 
 impl Evals {
     pub fn new() -> Evals {
-        Evals(vec![(EMPTY, 0); SLOTS].into_boxed_slice())
+        Evals {
+            entries: vec![(EMPTY, 0); SLOTS].into_boxed_slice(),
+            salt: 0,
+        }
     }
 
+    /// Forget every value.
     pub fn clear(&mut self) {
-        self.0.fill((EMPTY, 0));
+        // An odd constant step visits every salt before it repeats; a key matches an old entry only by a 64-bit
+        // coincidence.
+        self.salt = self.salt.wrapping_add(0x9e37_79b9_7f4a_7c15);
     }
 
     /// The value remembered for the position with this hash, if any.
     #[inline]
     pub fn get(&self, hash: u64) -> Option<i32> {
-        let entry = self.0[hash as usize & (SLOTS - 1)];
-        (entry.0 == hash).then_some(entry.1)
+        let entry = self.entries[hash as usize & (SLOTS - 1)];
+        (entry.0 == hash ^ self.salt).then_some(entry.1)
     }
 
     /// Remember `value` for the position with this hash, in place of whatever shared its entry.
     #[inline]
     pub fn put(&mut self, hash: u64, value: i32) {
-        self.0[hash as usize & (SLOTS - 1)] = (hash, value);
+        self.entries[hash as usize & (SLOTS - 1)] = (hash ^ self.salt, value);
     }
 }
 
