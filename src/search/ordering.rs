@@ -70,26 +70,41 @@ impl Heuristics {
         // recognised by one number each rather than compared field by field.
         let hash_id = hash_move.map_or(NO_ID, move_id);
         let killer_ids = killers.map(|killer| killer.map_or(NO_ID, move_id));
-        let mut items = SmallVec::new();
-        items.extend(moves.iter().map(|&mv| {
-            let id = move_id(mv);
-            let key = if id == hash_id {
-                HASH_MOVE
+        let special = |id: u32, gain: i32| -> Option<i32> {
+            if id == hash_id {
+                Some(HASH_MOVE)
+            } else if gain > 0 {
+                Some(QUEEN_PRESSURE + gain * PER_NEIGHBOUR)
+            } else if id == killer_ids[0] {
+                Some(KILLER[0])
+            } else if id == killer_ids[1] {
+                Some(KILLER[1])
             } else {
-                let gain = queens.gain(board, mv);
-                if gain > 0 {
-                    QUEEN_PRESSURE + gain * PER_NEIGHBOUR
-                } else if id == killer_ids[0] {
-                    KILLER[0]
-                } else if id == killer_ids[1] {
-                    KILLER[1]
-                } else {
-                    let history = history_slot(mv).map_or(0, |slot| self.history[slot]);
-                    history + gain * PER_NEIGHBOUR
+                None
+            }
+        };
+        let mut items: SmallVec<[(i32, Move); 256]> = SmallVec::with_capacity(moves.len());
+        for &mv in moves.iter() {
+            // Placements and movements apart: a placement fills an empty cell and vacates none.
+            let key = match mv {
+                Move::Place { piece, to } => {
+                    let slot = piece.index() * GRID + to.index();
+                    let gain = if piece.bug() == Bug::Queen {
+                        queens.queen_gain(board, piece.color(), None, to)
+                    } else {
+                        queens.near(to)
+                    };
+                    special(PLACE_ID | slot as u32, gain).unwrap_or_else(|| self.history[slot] + gain * PER_NEIGHBOUR)
                 }
+                Move::Move { piece, to } => {
+                    let slot = piece.index() * GRID + to.index();
+                    let gain = queens.gain(board, mv);
+                    special(slot as u32, gain).unwrap_or_else(|| self.history[slot] + gain * PER_NEIGHBOUR)
+                }
+                Move::Pass => special(PASS_ID, 0).unwrap_or(0),
             };
-            (key, mv)
-        }));
+            items.push((key, mv));
+        }
         Ordered { items, next: 0 }
     }
 }
@@ -188,20 +203,28 @@ impl QueenWatch {
         if piece.bug() == Bug::Queen {
             return self.queen_gain(board, piece.color(), from, to);
         }
-        // A cell changes occupancy only when the mover leaves a ground cell or lands on an empty one.
-        let vacated = from.filter(|&f| board.height(f) == 1);
-        let filled = !board.is_occupied(to);
-        let mut gain = 0;
-        if let Some(q) = self.theirs {
-            gain += i32::from(filled && to.is_next_to(q)) - i32::from(vacated.is_some_and(|v| v.is_next_to(q)));
-            // On top of a Queen she cannot move.
-            gain += 2 * (i32::from(to == q) - i32::from(from == Some(q)));
-        }
-        if let Some(q) = self.ours {
-            gain -= i32::from(filled && to.is_next_to(q)) - i32::from(vacated.is_some_and(|v| v.is_next_to(q)));
-            gain -= 2 * (i32::from(to == q) - i32::from(from == Some(q)));
+        // A cell changes occupancy only when the mover leaves a ground cell or lands on an empty one; on top of a
+        // Queen she cannot move.
+        let filled = i32::from(!board.is_occupied(to));
+        let mut gain = filled * self.near(to) + self.on(to);
+        if let Some(from) = from {
+            let vacated = i32::from(board.height(from) == 1);
+            gain -= vacated * self.near(from) + self.on(from);
         }
         gain
+    }
+
+    /// For a cell about to be filled: +1 when it is next to the enemy Queen, -1 when next to ours (both, 0).
+    #[inline]
+    fn near(&self, hex: Hex) -> i32 {
+        let next_to = |queen: Option<Hex>| i32::from(queen.is_some_and(|q| hex.is_next_to(q)));
+        next_to(self.theirs) - next_to(self.ours)
+    }
+
+    /// For a piece about to land on `hex`: 2 when it covers the enemy Queen, -2 when ours.
+    #[inline]
+    fn on(&self, hex: Hex) -> i32 {
+        2 * (i32::from(self.theirs == Some(hex)) - i32::from(self.ours == Some(hex)))
     }
 
     /// The gain of a move of a Queen (placed, walking, or carried by a Pillbug): her own neighbourhood changes
