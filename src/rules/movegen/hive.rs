@@ -148,7 +148,7 @@ pub(crate) fn may_be_pinned(board: &Board, hex: Hex) -> bool {
 }
 
 /// Room for every piece, rounded up to a power of two so that indices are masked instead of bounds-checked.
-const SLOTS: usize = 32;
+pub(crate) const SLOTS: usize = 32;
 
 /// A cell on the depth-first search stack.
 #[derive(Clone, Copy)]
@@ -188,9 +188,9 @@ impl Default for Tarjan {
 }
 
 impl Tarjan {
-    /// Bit `i` set when the piece with index `i` stands alone on a cell whose removal would split the hive.
+    /// The cells whose removal would split the hive (whatever stands on them), into `cuts`; returns how many.
     /// An iterative depth-first search from `start` over occupied cells (Tarjan's articulation points).
-    pub(crate) fn pinned(&mut self, board: &Board, start: Hex) -> u32 {
+    pub(crate) fn cut_cells(&mut self, board: &Board, start: Hex, cuts: &mut [Hex; SLOTS]) -> usize {
         // Borrowed apart so the compiler can keep the search state in registers.
         let Tarjan {
             discovered,
@@ -198,7 +198,8 @@ impl Tarjan {
             stack,
             visited,
         } = self;
-        let mut pinned = 0u32;
+        // Bit `t` set when the cell discovered at time `t` is a cut cell (a cell may be found so more than once).
+        let mut cut = 0u32;
         let mut time = 1u8;
         let mut depth = 1;
         let mut root_children = 0;
@@ -249,25 +250,37 @@ impl Tarjan {
             if depth == 1 {
                 root_children += 1;
             } else if child_low >= parent.time {
-                mark(board, parent.hex, &mut pinned);
+                cut |= 1 << (parent.time & 31);
             }
         }
         if root_children > 1 {
-            mark(board, start, &mut pinned);
+            cut |= 1 << 1;
+        }
+        let mut count = 0;
+        while cut != 0 {
+            let at = cut.trailing_zeros() as usize;
+            cut &= cut - 1;
+            cuts[count & (SLOTS - 1)] = visited[(at - 1) & (SLOTS - 1)];
+            count += 1;
         }
         for i in 0..usize::from(time).min(SLOTS) {
             discovered[visited[i].index()] = 0;
         }
-        pinned
+        count
     }
 }
 
-/// Pin the piece at `hex` if it stands alone: a piece on a stack leaves the cell occupied when it goes.
+/// Bit `i` set when the piece with index `i` stands alone on one of `cuts`: a piece on a stack leaves its cell
+/// occupied when it goes, so only a piece alone on a cut cell is pinned.
 #[inline]
-fn mark(board: &Board, hex: Hex, pinned: &mut u32) {
-    if board.height(hex) == 1 {
-        if let Some(p) = board.top(hex) {
-            *pinned |= 1 << p.index();
+pub(crate) fn pinned_on(board: &Board, cuts: &[Hex]) -> u32 {
+    let mut pinned = 0;
+    for &hex in cuts {
+        if board.height(hex) == 1 {
+            if let Some(p) = board.top(hex) {
+                pinned |= 1 << p.index();
+            }
         }
     }
+    pinned
 }

@@ -90,16 +90,33 @@ struct Scratch {
     pins: PinCache,
 }
 
-/// Pinned sets already found, by the hive's shape hash: siblings and transpositions in a search share shapes, and
-/// so do a node's move generation and its evaluation.
-struct PinCache(Box<[(u64, u32)]>);
+/// Cut cells already found, by the hive's shape hash (which cells are occupied): whatever stands on them, the same
+/// cells split the hive, so siblings that place different bugs on one cell, transpositions, and a node's move
+/// generation and its evaluation share them. The pinned pieces are those standing alone on them.
+struct PinCache(Box<[PinEntry]>);
 
-/// Entries of the pinned-set cache (16 bytes each): small enough to stay in the processor's second-level cache.
+/// One shape's cut cells, when there are at most [`PIN_CELLS`] (`count` is `u8::MAX` when there were more).
+#[derive(Clone, Copy)]
+struct PinEntry {
+    key: u64,
+    count: u8,
+    cells: [Hex; PIN_CELLS],
+}
+
+/// Cut cells an entry keeps: 32 bytes an entry. A hive of a real game rarely has more.
+const PIN_CELLS: usize = 11;
+
+/// Entries of the cut-cell cache (32 bytes each): small enough to stay in the processor's second-level cache.
 const PIN_SLOTS: usize = 1 << 14;
 
 impl Default for PinCache {
     fn default() -> Self {
-        PinCache(vec![(0, 0); PIN_SLOTS].into_boxed_slice())
+        let empty = PinEntry {
+            key: 0,
+            count: 0,
+            cells: [Hex::ORIGIN; PIN_CELLS],
+        };
+        PinCache(vec![empty; PIN_SLOTS].into_boxed_slice())
     }
 }
 
@@ -191,17 +208,27 @@ impl Position {
 
     /// [`Position::pinned`] as bits, with the articulation-point pass's scratch space given.
     fn pinned_with(&self, tarjan: &mut Tarjan, pins: &mut PinCache) -> u32 {
-        // The empty board's shape hash is 0, the key of an unused entry, and it has nothing pinned either.
+        // The empty board's shape hash is 0, the key of an unused entry, and it has no cut cell either.
         let key = self.board.shape_hash();
         let entry = &mut pins.0[key as usize & (PIN_SLOTS - 1)];
-        if entry.0 != key {
-            let bits = match self.board.on_board().first() {
-                None => 0,
-                Some(piece) => tarjan.pinned(&self.board, self.board.hex_of_unchecked(piece)),
-            };
-            *entry = (key, bits);
+        if entry.key == key && usize::from(entry.count) <= PIN_CELLS {
+            return hive::pinned_on(&self.board, &entry.cells[..usize::from(entry.count)]);
         }
-        entry.1
+        let mut cuts = [Hex::ORIGIN; hive::SLOTS];
+        let count = match self.board.on_board().first() {
+            None => 0,
+            Some(piece) => tarjan.cut_cells(&self.board, self.board.hex_of_unchecked(piece), &mut cuts),
+        };
+        let cuts = &cuts[..count];
+        entry.key = key;
+        if count <= PIN_CELLS {
+            entry.count = count as u8;
+            entry.cells[..count].copy_from_slice(cuts);
+        } else {
+            // Too many to keep: the pass is run again for this shape.
+            entry.count = u8::MAX;
+        }
+        hive::pinned_on(&self.board, cuts)
     }
 
     /// Whether any piece that `me` might move (its own, or one next to its Pillbug or Mosquito) stands alone with
