@@ -482,6 +482,28 @@ fn under_the_repetition_rule_a_position_that_comes_back_scores_as_a_draw() {
     );
 }
 
+/// From a game against nokamute (Base+MLP): after ply 47 White's Beetle rests on Black's Queen, next to Black's
+/// Mosquito; after plies 51 and 55 the same arrangement recurs with White's Ant resting instead. A Mosquito cannot
+/// throw a piece off a stack, so the Beetle's rest changes nothing: the three are one position, and under the
+/// repetition rule the game is drawn after ply 55 (nokamute declared it; Waggle once counted two).
+const BEETLE_RESTING_ON_A_STACK: &str = "Base+MLP;InProgress;Black[28];\
+    wL;bL -wL;wQ wL\\;bB1 -bL;wA1 wL/;bP bB1\\;wA1 /bP;bQ \\bB1;wA1 /bQ;bM \\bL;wA2 wQ\\;bB1 wA1;wA2 /bP;\
+    bA1 bQ\\;wA2 bM/;bA2 bB1\\;wP wQ/;bA1 bL\\;wL bQ\\;bL bA1\\;wL wA2\\;bA3 bP\\;wA2 \\bQ;bA3 wQ\\;wA2 \\wL;\
+    bB2 bA3-;wA2 bB2/;bL wP\\;wA2 bB2-;bG1 bA3\\;wA3 wA2/;bL \\wP;wL bQ\\;bQ \\bM;wA3 bQ/;bA2 bA1\\;wS1 wA3-;\
+    bS1 bP\\;wS1 -wA3;bG2 \\bL;wM wA3/;bA2 \\wM;wB1 -wS1;bG3 \\bB1;wB1 wS1;bA2 wM/;wB1 bQ;bG1 \\wA2;wA2 bG2/;\
+    bG1 bA3\\;wA2 bB2-;bG1 \\wA2;wA2 \\bA2;bG1 bA3\\;wA2 bB2-";
+
+#[test]
+fn a_piece_resting_on_a_stack_does_not_make_a_new_position() {
+    let record: GameString = BEETLE_RESTING_ON_A_STACK.parse().unwrap();
+    let game = Game::from_moves(&record, Rules { threefold_draw: true }).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(game.position().repetitions(), 3);
+    assert_eq!(game.state(), GameState::Draw);
+    let game = Game::from_moves(&record, Rules::default()).unwrap();
+    assert_eq!(game.position().repetitions(), 3, "counted under any rules");
+    assert_eq!(game.state(), GameState::InProgress, "a draw only under the rule");
+}
+
 /// Threads that split the tree between them (each putting off the moves another is on) still see forced results
 /// exactly, at depths where every thread marks and puts off moves: the win in three plies, and the defence that
 /// only loses in four.

@@ -73,7 +73,7 @@ pub struct Rules {
     pub threefold_draw: bool,
 }
 
-/// What `undo` needs to take a move back, and the hash of the position the move led to.
+/// What `undo` needs to take a move back, and the repetition key of the position the move led to.
 #[derive(Clone, Copy, Debug)]
 struct Played {
     mv: Move,
@@ -213,28 +213,41 @@ impl Position {
         self.history.last().map(|p| p.mv)
     }
 
-    /// Hash of everything that decides the legal moves and the outcome from here: the arrangement, the side to
-    /// move, and the stunned piece when it can change what may be played. Two positions with the same hash are
-    /// the same for the repetition rule and for the search's table.
+    /// Hash of everything that decides the legal moves and the outcome from here, for the search's table: the
+    /// arrangement, the side to move, and the stunned piece when a Pillbug or Mosquito of the side to move stands
+    /// next to it (or it is that side's own). That errs on the side of a new position; the repetition rule asks
+    /// exactly, in [`Position::repetitions`].
     #[inline]
     pub fn hash(&self) -> u64 {
+        let stun = self.stunned.filter(|&p| self.stun_may_matter(p));
+        self.key(stun)
+    }
+
+    /// What the repetition rule compares: as [`Position::hash`], with the stunned piece only when the stun changes
+    /// what may be played. Two positions with the same key are the same position under the rule.
+    #[inline]
+    fn repetition_key(&self) -> u64 {
+        let stun = self
+            .stunned
+            .filter(|&p| self.stun_may_matter(p) && self.stun_matters(p));
+        self.key(stun)
+    }
+
+    #[inline]
+    fn key(&self, stun: Option<Piece>) -> u64 {
         let side = if self.to_move == Color::Black { SIDE_KEY } else { 0 };
-        let stunned = match self.stunned {
-            // Named by its cell (it is on top there), so that it does not matter which of alike pieces it is.
-            Some(p) if self.stun_matters(p) => {
-                mix(0x6a09_e667_f3bc_c908 ^ self.board.hex_of_unchecked(p).index() as u64)
-            }
-            _ => 0,
-        };
+        // Named by its cell (it is on top there), so that it does not matter which of alike pieces it is.
+        let stunned = stun.map_or(0, |p| {
+            mix(0x6a09_e667_f3bc_c908 ^ self.board.hex_of_unchecked(p).index() as u64)
+        });
         self.board.hash() ^ side ^ stunned
     }
 
-    /// Whether `stunned`, the piece that moved last turn, changes what the side to move may play. Its own piece
-    /// (carried by the other side's Pillbug) may not move; the other side's piece could only be moved by a Pillbug
-    /// or a Mosquito of the side to move, so without one next to it the stun changes nothing (in the base game,
-    /// never). Errs on the side of "it matters".
+    /// Whether `stunned`, the piece that moved last turn, may change what the side to move may play: it is that
+    /// side's own (carried by the other side's Pillbug, it may not move), or a Pillbug or Mosquito of that side
+    /// stands next to it. In the base game, only the first.
     #[inline]
-    fn stun_matters(&self, stunned: Piece) -> bool {
+    fn stun_may_matter(&self, stunned: Piece) -> bool {
         if stunned.color() == self.to_move {
             return true;
         }
@@ -244,6 +257,25 @@ impl Position {
                 .top(n)
                 .is_some_and(|p| p.color() == self.to_move && matches!(p.bug(), Bug::Pillbug | Bug::Mosquito))
         })
+    }
+
+    /// Whether the stun of `stunned` does change what may be played, given [`Position::stun_may_matter`]: the
+    /// other side's piece can only be thrown when it is alone on its cell, by a Pillbug or Mosquito on the ground
+    /// (a Mosquito on a stack is a Beetle). Errs on the side of "it matters".
+    #[inline]
+    fn stun_matters(&self, stunned: Piece) -> bool {
+        if stunned.color() == self.to_move {
+            return true;
+        }
+        let hex = self.board.hex_of_unchecked(stunned);
+        self.board.height(hex) == 1
+            && hex.neighbours().into_iter().any(|n| {
+                self.board.height(n) == 1
+                    && self
+                        .board
+                        .top(n)
+                        .is_some_and(|p| p.color() == self.to_move && matches!(p.bug(), Bug::Pillbug | Bug::Mosquito))
+            })
     }
 
     /// The same hash computed from scratch, for checking the incremental one.
@@ -297,7 +329,7 @@ impl Position {
             from,
             stunned: previous_stunned,
             state: self.state,
-            hash: self.hash(),
+            hash: self.repetition_key(),
         });
         self.state = self.judge();
     }
