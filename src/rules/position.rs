@@ -227,9 +227,7 @@ impl Position {
     /// what may be played. Two positions with the same key are the same position under the rule.
     #[inline]
     fn repetition_key(&self) -> u64 {
-        let stun = self
-            .stunned
-            .filter(|&p| self.stun_may_matter(p) && self.stun_matters(p));
+        let stun = self.stunned.filter(|&p| self.stun_matters(p));
         self.key(stun)
     }
 
@@ -259,9 +257,9 @@ impl Position {
         })
     }
 
-    /// Whether the stun of `stunned` does change what may be played, given [`Position::stun_may_matter`]: the
-    /// other side's piece can only be thrown when it is alone on its cell, by a Pillbug or Mosquito on the ground
-    /// (a Mosquito on a stack is a Beetle). Errs on the side of "it matters".
+    /// Whether the stun of `stunned` does change what may be played (a narrower [`Position::stun_may_matter`]):
+    /// the other side's piece can only be thrown when it is alone on its cell, by a Pillbug or Mosquito on the
+    /// ground (a Mosquito on a stack is a Beetle). Errs on the side of "it matters".
     #[inline]
     fn stun_matters(&self, stunned: Piece) -> bool {
         if stunned.color() == self.to_move {
