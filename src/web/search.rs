@@ -23,7 +23,7 @@ use super::request::{
     MAX_REVIEW_PLIES, MAX_TIME,
 };
 use super::state::state_of;
-use crate::engine::{EngineError, SearchInfo, Thought};
+use crate::engine::{Engine, EngineError, SearchInfo, Thought};
 use crate::http::{reply, Body, Cancel, Fault, PoolError};
 use crate::record::game::Game;
 use crate::record::notation::GameString;
@@ -215,32 +215,49 @@ pub(crate) async fn analyse(service: Arc<WebService>, body: Bytes) -> Result<Res
     };
     let limits = Limits::time(time);
     let to_move = game.position().to_move();
+    streamed(
+        &service,
+        move |engine, cancel, progress| {
+            engine::analyse(engine, &record, lines, &limits, |info| {
+                // An update the reader has no room for is skipped: the next one says more.
+                if progress.try_send(event("info", &info_json(info, to_move))).is_err() && progress.is_closed() {
+                    cancel.cancel();
+                }
+            })
+        },
+        move |lines| {
+            event(
+                "done",
+                &json!({"lines": lines.iter().map(|t| score_json(t, to_move)).collect::<Vec<_>>()}),
+            )
+        },
+    )
+}
+
+/// A search streamed as Server-Sent Events: refused as busy (503) when the pool's queue is full, else answered at
+/// once with the stream, while the search waits for an engine and runs on it. `work` gets the engine, the search's
+/// [`Cancel`] and the sender for its progress events; `done` turns its result into the last event (an `error`
+/// event when the search fails).
+fn streamed<T: Send + 'static>(
+    service: &WebService,
+    work: impl FnOnce(&mut Engine, &Cancel, mpsc::Sender<Bytes>) -> Result<T, EngineError> + Send + 'static,
+    done: impl FnOnce(T) -> Bytes + Send + 'static,
+) -> Result<Response<Body>, WebError> {
     service.pool.admits().map_err(pool_error)?;
     let (sender, pieces) = mpsc::channel(64);
     let cancel = Cancel::default();
     let guard = cancel.on_drop();
     let pool = service.pool.clone();
     tokio::spawn(async move {
-        let lease = match lend(&pool, &cancel, &sender).await {
-            Some(lease) => lease,
-            None => return,
+        let Some(lease) = lend(&pool, &cancel, &sender).await else {
+            return;
         };
         let progress = sender.clone();
-        let ran = lease
-            .run(&cancel, move |engine, cancel| {
-                engine::analyse(engine, &record, lines, &limits, |info| {
-                    // An update the reader has no room for is skipped: the next one says more.
-                    if progress.try_send(event("info", &info_json(info, to_move))).is_err() && progress.is_closed() {
-                        cancel.cancel();
-                    }
-                })
-            })
-            .await;
-        let last = match ran {
-            Ok(Ok(lines)) => event(
-                "done",
-                &json!({"lines": lines.iter().map(|t| score_json(t, to_move)).collect::<Vec<_>>()}),
-            ),
+        let last = match lease
+            .run(&cancel, move |engine, cancel| work(engine, cancel, progress))
+            .await
+        {
+            Ok(Ok(result)) => done(result),
             Ok(Err(error)) => event("error", &json!({"error": engine_error(error).to_string()})),
             Err(fault_) => event("error", &json!({"error": lent_fault(fault_).to_string()})),
         };
@@ -304,38 +321,21 @@ pub(crate) async fn review(service: Arc<WebService>, body: Bytes) -> Result<Resp
         None,
         Limits::time(DEFAULT_REVIEW_TIME),
     )?;
-    service.pool.admits().map_err(pool_error)?;
-    let (sender, pieces) = mpsc::channel(64);
-    let cancel = Cancel::default();
-    let guard = cancel.on_drop();
-    let pool = service.pool.clone();
     let total = record.moves.len();
-    tokio::spawn(async move {
-        let lease = match lend(&pool, &cancel, &sender).await {
-            Some(lease) => lease,
-            None => return,
-        };
-        let progress = sender.clone();
-        let ran = lease
-            .run(&cancel, move |engine, cancel| {
-                engine::review(engine, &record, &limits, cancel.flag(), |ply| {
-                    let mut judged: Value = serde_json::from_str(&ply.to_json(1)).unwrap_or_default();
-                    judged["white_chance"] = json!(round(ply.white_chance()));
-                    judged["lost"] = json!(round(ply.lost() / 100.0) * 100.0);
-                    judged["of"] = json!(total);
-                    deliver(&progress, event("ply", &judged), cancel);
-                })
+    streamed(
+        &service,
+        move |engine, cancel, progress| {
+            engine::review(engine, &record, &limits, cancel.flag(), |ply| {
+                let mut judged: Value = serde_json::from_str(&ply.to_json(1)).unwrap_or_default();
+                judged["white_chance"] = json!(round(ply.white_chance()));
+                judged["lost"] = json!(round(ply.lost() / 100.0) * 100.0);
+                judged["of"] = json!(total);
+                deliver(&progress, event("ply", &judged), cancel);
             })
-            .await;
-        let last = match ran {
-            Ok(Ok(review)) => {
-                let summary: Value = serde_json::from_str(&review.summary_json(1)).unwrap_or_default();
-                event("done", &summary["summary"])
-            }
-            Ok(Err(error)) => event("error", &json!({"error": engine_error(error).to_string()})),
-            Err(fault_) => event("error", &json!({"error": lent_fault(fault_).to_string()})),
-        };
-        let _ = sender.send(last).await;
-    });
-    Ok(stream(pieces, guard))
+        },
+        |review| {
+            let summary: Value = serde_json::from_str(&review.summary_json(1)).unwrap_or_default();
+            event("done", &summary["summary"])
+        },
+    )
 }
