@@ -103,6 +103,13 @@ struct PinEntry {
     cells: [Hex; PIN_CELLS],
 }
 
+/// Cells a Queen might be thrown onto and be surrounded: at most one a side of each of two carriers.
+#[derive(Default)]
+struct ThrowTargets {
+    count: usize,
+    cells: [Hex; 12],
+}
+
 /// Cut cells an entry keeps: 32 bytes an entry. A hive of a real game rarely has more.
 const PIN_CELLS: usize = 11;
 
@@ -144,29 +151,67 @@ impl Position {
         list
     }
 
-    /// A legal move that wins the game at once for the side to move, if there is one: the enemy Queen has five
-    /// neighbours and the move fills the sixth cell without surrounding its own Queen too. Only with five
-    /// neighbours are moves generated, and only those onto the gap, so the search can ask at its leaves; each is
+    /// A legal move that wins the game at once for the side to move, if there is one, without surrounding its own
+    /// Queen too. There are two ways: the enemy Queen has five neighbours and the move fills the sixth cell, or
+    /// one's Pillbug (or a Mosquito beside a Pillbug) throws the enemy Queen onto a cell whose six neighbours are
+    /// taken. Only the moves that could do either are generated, so the search can ask at its leaves; each is
     /// played and taken back, and the position is as it was.
     pub(crate) fn winning_move(&mut self) -> Option<Move> {
         let me = self.to_move();
-        let queen = self.queen_hex(me.opponent())?;
-        let open = !self.board().occupied_around(queen);
-        let (1, Some(dir)) = (open.len(), open.first()) else {
-            return None;
-        };
+        let their_queen = self.queen_hex(me.opponent())?;
+        let mut moves = MoveList::new();
+        let open = !self.board().occupied_around(their_queen);
+        if let (1, Some(dir)) = (open.len(), open.first()) {
+            self.generate_moves_onto(their_queen.step(dir), &mut moves);
+        }
+        self.queen_throws_onto_surrounded(me, their_queen, &mut moves);
         let won = match me {
             Color::White => crate::rules::position::GameState::WhiteWins,
             Color::Black => crate::rules::position::GameState::BlackWins,
         };
-        let mut moves = MoveList::new();
-        self.generate_moves_onto(queen.step(dir), &mut moves);
         moves.iter().copied().find(|&mv| {
             self.play_unchecked(mv);
             let wins = self.state() == won;
             self.undo();
             wins
         })
+    }
+
+    /// Add to `out` the legal throws of the enemy Queen (at `their_queen`) by a Pillbug or Mosquito of `me` onto a
+    /// cell whose six neighbours are all taken once the Queen has left: a Queen thrown there is surrounded.
+    fn queen_throws_onto_surrounded(&self, me: Color, their_queen: Hex, out: &mut MoveList) {
+        let board = &self.board;
+        if board.height(their_queen) != 1 {
+            return;
+        }
+        let mut targets = ThrowTargets::default();
+        for carrier_hex in their_queen.neighbours() {
+            let carrier = match board.top(carrier_hex) {
+                Some(piece) if piece.color() == me && board.height(carrier_hex) == 1 => piece,
+                _ => continue,
+            };
+            if !matches!(carrier.bug(), Bug::Pillbug | Bug::Mosquito) {
+                continue;
+            }
+            for to in carrier_hex.neighbours() {
+                // A cell next to the Queen's own would have that cell empty once the Queen is thrown.
+                let closed =
+                    !board.is_occupied(to) && !to.is_next_to(their_queen) && board.occupied_around(to).len() == 6;
+                if closed && !targets.cells[..targets.count].contains(&to) {
+                    targets.cells[targets.count] = to;
+                    targets.count += 1;
+                }
+            }
+        }
+        let mut onto = MoveList::new();
+        for &to in &targets.cells[..targets.count] {
+            self.generate_moves_onto(to, &mut onto);
+            out.extend(
+                onto.iter()
+                    .copied()
+                    .filter(|mv| mv.piece() == Some(queen(me.opponent()))),
+            );
+        }
     }
 
     /// The legal moves that end on `target`, as `generate_moves` would list them (never `pass`): only the pieces
@@ -501,4 +546,71 @@ fn touches(board: &Board, hex: Hex, bug: Bug) -> bool {
     hex.neighbours()
         .iter()
         .any(|&n| board.top(n).is_some_and(|p| p.bug() == bug))
+}
+#[cfg(test)]
+mod tests {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::rules::game_type::GameType;
+    use crate::rules::position::GameState;
+
+    /// `winning_move` finds a win exactly when some legal move wins, over random playouts of every game type that
+    /// often move next to the enemy Queen, so that many positions have a Queen one neighbour from surrounded.
+    #[test]
+    fn a_win_on_the_spot_is_found_exactly_when_a_move_wins() {
+        let mut rng = StdRng::seed_from_u64(0x5741_4e);
+        let mut near_wins = 0;
+        for game in GameType::ALL {
+            for _ in 0..25 {
+                let mut pos = Position::new(game);
+                for _ in 0..160 {
+                    if pos.state().is_over() {
+                        break;
+                    }
+                    let me = pos.to_move();
+                    let won = match me {
+                        Color::White => GameState::WhiteWins,
+                        Color::Black => GameState::BlackWins,
+                    };
+                    let moves = pos.legal_moves();
+                    let winners: Vec<Move> = moves
+                        .iter()
+                        .copied()
+                        .filter(|&mv| {
+                            pos.play_unchecked(mv);
+                            let wins = pos.state() == won;
+                            pos.undo();
+                            wins
+                        })
+                        .collect();
+                    let found = pos.winning_move();
+                    match found {
+                        Some(mv) => assert!(winners.contains(&mv), "{mv:?} does not win in {}", pos.game_string()),
+                        None => assert!(winners.is_empty(), "{winners:?} missed in {}", pos.game_string()),
+                    }
+                    let their_queen = pos.queen_hex(me.opponent());
+                    if their_queen.is_some_and(|q| pos.board().occupied_around(q).len() == 5) {
+                        near_wins += 1;
+                    }
+                    // Half the time a move next to the enemy Queen, when there is one (but not a winning one, so
+                    // that games go on near a win).
+                    let pressing: Vec<Move> = moves
+                        .iter()
+                        .copied()
+                        .filter(|mv| !winners.contains(mv))
+                        .filter(|mv| their_queen.zip(mv.to()).is_some_and(|(q, to)| q.is_next_to(to)))
+                        .collect();
+                    let mv = if !pressing.is_empty() && rng.gen_bool(0.5) {
+                        pressing[rng.gen_range(0..pressing.len())]
+                    } else {
+                        moves[rng.gen_range(0..moves.len())]
+                    };
+                    pos.play_unchecked(mv);
+                }
+            }
+        }
+        assert!(near_wins > 500, "only {near_wins} positions one neighbour from a win");
+    }
 }
