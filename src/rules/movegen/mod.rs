@@ -161,8 +161,23 @@ impl Position {
         let their_queen = self.queen_hex(me.opponent())?;
         let mut moves = MoveList::new();
         let open = !self.board().occupied_around(their_queen);
-        if let (1, Some(dir)) = (open.len(), open.first()) {
-            self.generate_moves_onto(their_queen.step(dir), &mut moves);
+        let can_move = !self.state().is_over() && self.board.is_on_board(queen(me));
+        if let (1, Some(dir), true) = (open.len(), open.first(), can_move) {
+            // A piece standing alone next to the Queen leaves a neighbour's cell empty when it moves (or is
+            // thrown) into the gap, so it cannot win by it: its walks are not looked at. Nor are placements,
+            // since the gap touches the enemy Queen.
+            let mut alone_beside = 0u32;
+            for hex in their_queen.neighbours() {
+                if let (1, Some(piece)) = (self.board.height(hex), self.board.top(hex)) {
+                    alone_beside |= 1 << piece.index();
+                }
+            }
+            let gap = their_queen.step(dir);
+            let mut sink = Onto {
+                target: gap,
+                inner: ListSink(&mut moves),
+            };
+            with_scratch(|scratch| self.generate_movements(me, Some((gap, alone_beside)), scratch, &mut sink));
         }
         self.queen_throws_onto_surrounded(me, their_queen, &mut moves);
         let won = match me {
@@ -233,7 +248,7 @@ impl Position {
                 self.generate_placements(me, scratch, &mut sink);
             }
             if self.board.is_on_board(queen(me)) {
-                self.generate_movements(me, Some(target), scratch, &mut sink);
+                self.generate_movements(me, Some((target, 0)), scratch, &mut sink);
             }
         })
     }
@@ -338,9 +353,20 @@ impl Position {
     }
 
     /// Movements (and Pillbug carries) for `me`, whose Queen is on the board; returns whether there were any.
-    /// With `onto`, only the pieces that might end there are looked at (the sink keeps the moves that do).
+    /// With `onto`, a target cell and a set of pieces to leave out, only the other pieces that might end there are
+    /// looked at (the sink keeps the moves that do).
     #[inline]
-    fn generate_movements<S: Sink>(&self, me: Color, onto: Option<Hex>, scratch: &mut Scratch, sink: &mut S) -> bool {
+    fn generate_movements<S: Sink>(
+        &self,
+        me: Color,
+        onto: Option<(Hex, u32)>,
+        scratch: &mut Scratch,
+        sink: &mut S,
+    ) -> bool {
+        let (onto, left_out) = match onto {
+            Some((target, left_out)) => (Some(target), left_out),
+            None => (None, 0),
+        };
         let Scratch {
             cells,
             seen,
@@ -392,7 +418,7 @@ impl Position {
             let piece = Piece::from_index(bits.trailing_zeros() as usize);
             bits &= bits - 1;
             let from = board.hex_of_unchecked(piece);
-            if board.top(from) != Some(piece) || Some(piece) == stunned {
+            if board.top(from) != Some(piece) || Some(piece) == stunned || left_out & (1 << piece.index()) != 0 {
                 continue;
             }
             cells.clear();
@@ -429,7 +455,10 @@ impl Position {
         // Carried pieces of the other side, each destination once.
         let theirs = carries.as_slice();
         for (i, &(piece, _)) in theirs.iter().enumerate() {
-            if piece.color() == me || theirs[..i].iter().any(|&(p, _)| p == piece) {
+            if piece.color() == me
+                || left_out & (1 << piece.index()) != 0
+                || theirs[..i].iter().any(|&(p, _)| p == piece)
+            {
                 continue;
             }
             cells.clear();
