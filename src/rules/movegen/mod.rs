@@ -576,6 +576,7 @@ fn touches(board: &Board, hex: Hex, bug: Bug) -> bool {
         .iter()
         .any(|&n| board.top(n).is_some_and(|p| p.bug() == bug))
 }
+
 #[cfg(test)]
 mod tests {
     use rand::rngs::StdRng;
