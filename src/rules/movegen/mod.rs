@@ -590,10 +590,23 @@ mod tests {
     /// often move next to the enemy Queen, so that many positions have a Queen one neighbour from surrounded.
     #[test]
     fn a_win_on_the_spot_is_found_exactly_when_a_move_wins() {
-        let mut rng = StdRng::seed_from_u64(0x5741_4e);
+        assert!(wins_checked(25, 0x5741_4e) > 500);
+    }
+
+    /// The same over many more playouts (`cargo test --release -- --ignored`).
+    #[test]
+    #[ignore]
+    fn a_win_on_the_spot_is_found_exactly_when_a_move_wins_long() {
+        assert!(wins_checked(2_000, 0x5741_4f) > 20_000);
+    }
+
+    /// Play `games` random games of each game type, checking `winning_move` at every position; the number of
+    /// positions where the enemy Queen had five neighbours.
+    fn wins_checked(games: usize, seed: u64) -> usize {
+        let mut rng = StdRng::seed_from_u64(seed);
         let mut near_wins = 0;
         for game in GameType::ALL {
-            for _ in 0..25 {
+            for _ in 0..games {
                 let mut pos = Position::new(game);
                 for _ in 0..160 {
                     if pos.state().is_over() {
@@ -641,6 +654,6 @@ mod tests {
                 }
             }
         }
-        assert!(near_wins > 500, "only {near_wins} positions one neighbour from a win");
+        near_wins
     }
 }
