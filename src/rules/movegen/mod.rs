@@ -590,14 +590,14 @@ mod tests {
     /// often move next to the enemy Queen, so that many positions have a Queen one neighbour from surrounded.
     #[test]
     fn a_win_on_the_spot_is_found_exactly_when_a_move_wins() {
-        assert!(wins_checked(25, 0x5741_4e) > 500);
+        assert!(wins_checked(25, 0x0057_414e) > 500);
     }
 
     /// The same over many more playouts (`cargo test --release -- --ignored`).
     #[test]
     #[ignore]
     fn a_win_on_the_spot_is_found_exactly_when_a_move_wins_long() {
-        assert!(wins_checked(2_000, 0x5741_4f) > 20_000);
+        assert!(wins_checked(2_000, 0x0057_414f) > 20_000);
     }
 
     /// Play `games` random games of each game type, checking `winning_move` at every position; the number of
