@@ -17,6 +17,8 @@ mod step;
 
 use std::cell::RefCell;
 
+use smallvec::SmallVec;
+
 use crate::rules::board::Board;
 use crate::rules::hex::Hex;
 use crate::rules::moves::{Move, MoveList};
@@ -101,13 +103,6 @@ struct PinEntry {
     key: u64,
     count: u8,
     cells: [Hex; PIN_CELLS],
-}
-
-/// Cells a Queen might be thrown onto and be surrounded: at most one a side of each of two carriers.
-#[derive(Default)]
-struct ThrowTargets {
-    count: usize,
-    cells: [Hex; 12],
 }
 
 /// Cut cells an entry keeps: 32 bytes an entry. A hive of a real game rarely has more.
@@ -199,7 +194,8 @@ impl Position {
         if board.height(their_queen) != 1 {
             return;
         }
-        let mut targets = ThrowTargets::default();
+        // At most the six sides of each of two carriers (a Pillbug and a Mosquito).
+        let mut targets: SmallVec<[Hex; 12]> = SmallVec::new();
         for carrier_hex in their_queen.neighbours() {
             let carrier = match board.top(carrier_hex) {
                 Some(piece) if piece.color() == me && board.height(carrier_hex) == 1 => piece,
@@ -212,14 +208,13 @@ impl Position {
                 // A cell next to the Queen's own would have that cell empty once the Queen is thrown.
                 let closed =
                     !board.is_occupied(to) && !to.is_next_to(their_queen) && board.occupied_around(to).len() == 6;
-                if closed && !targets.cells[..targets.count].contains(&to) {
-                    targets.cells[targets.count] = to;
-                    targets.count += 1;
+                if closed && !targets.contains(&to) {
+                    targets.push(to);
                 }
             }
         }
         let mut onto = MoveList::new();
-        for &to in &targets.cells[..targets.count] {
+        for &to in &targets {
             self.generate_moves_onto(to, &mut onto);
             out.extend(
                 onto.iter()
