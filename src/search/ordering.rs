@@ -9,6 +9,7 @@ use smallvec::SmallVec;
 
 use crate::rules::board::Board;
 use crate::rules::hex::{Hex, GRID};
+use crate::rules::movegen::Sink;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::piece::{Bug, Color, Piece};
 use crate::rules::position::Position;
@@ -63,49 +64,186 @@ impl Heuristics {
 
     /// The moves of `pos` (as generated into `moves`) in the order to try them at `ply`.
     pub fn order(&self, pos: &Position, moves: &MoveList, hash_move: Option<Move>, ply: usize) -> Ordered {
-        let queens = QueenWatch::new(pos);
-        let killers = self.killers[ply];
-        let board = pos.board();
+        let keyer = self.keyer(pos, hash_move, ply);
+        let mut ordered = Ordered::new();
+        for &mv in moves.iter() {
+            let key = match mv {
+                Move::Place { piece, to } => keyer.place(piece, to),
+                Move::Move { piece, to } => {
+                    let from = pos.board().hex_of_unchecked(piece);
+                    keyer.movement(piece, from, keyer.leaving(piece, from), to)
+                }
+                Move::Pass => keyer.pass(),
+            };
+            ordered.items.push((key, mv));
+        }
+        ordered
+    }
+
+    /// Generate the moves of `pos` into `ordered`, keyed as they come (the same moves, in the same order and with
+    /// the same keys as [`Heuristics::order`] of the generated list gives, without the list): what a movement
+    /// leaves behind is judged once for all the destinations of its piece.
+    pub fn generate_ordered(&self, pos: &Position, hash_move: Option<Move>, ply: usize, ordered: &mut Ordered) {
+        ordered.items.clear();
+        ordered.next = 0;
+        let mut sink = KeyedSink {
+            keyer: self.keyer(pos, hash_move, ply),
+            items: &mut ordered.items,
+        };
+        pos.generate(&mut sink);
+    }
+
+    fn keyer<'a>(&'a self, pos: &'a Position, hash_move: Option<Move>, ply: usize) -> Keyer<'a> {
         // Every move is keyed, though a node mostly tries only the first few: so the hash move and killers are
         // recognised by one number each rather than compared field by field.
-        let hash_id = hash_move.map_or(NO_ID, move_id);
-        let killer_ids = killers.map(|killer| killer.map_or(NO_ID, move_id));
-        let special = |id: u32, gain: i32| -> Option<i32> {
-            if id == hash_id {
-                Some(HASH_MOVE)
-            } else if gain > 0 {
-                Some(QUEEN_PRESSURE + gain * PER_NEIGHBOUR)
-            } else if id == killer_ids[0] {
-                Some(KILLER[0])
-            } else if id == killer_ids[1] {
-                Some(KILLER[1])
-            } else {
-                None
-            }
-        };
-        let mut items: SmallVec<[(i32, Move); 256]> = SmallVec::with_capacity(moves.len());
-        for &mv in moves.iter() {
-            // Placements and movements apart: a placement fills an empty cell and vacates none.
-            let key = match mv {
-                Move::Place { piece, to } => {
-                    let slot = piece.index() * GRID + to.index();
-                    let gain = if piece.bug() == Bug::Queen {
-                        queens.queen_gain(board, piece.color(), None, to)
-                    } else {
-                        queens.near(to)
-                    };
-                    special(PLACE_ID | slot as u32, gain).unwrap_or_else(|| self.history[slot] + gain * PER_NEIGHBOUR)
-                }
-                Move::Move { piece, to } => {
-                    let slot = piece.index() * GRID + to.index();
-                    let gain = queens.gain(board, mv);
-                    special(slot as u32, gain).unwrap_or_else(|| self.history[slot] + gain * PER_NEIGHBOUR)
-                }
-                Move::Pass => special(PASS_ID, 0).unwrap_or(0),
-            };
-            items.push((key, mv));
+        Keyer {
+            board: pos.board(),
+            queens: QueenWatch::new(pos),
+            history: &self.history,
+            hash_id: hash_move.map_or(NO_ID, move_id),
+            killer_ids: self.killers[ply].map(|killer| killer.map_or(NO_ID, move_id)),
         }
-        Ordered { items, next: 0 }
+    }
+}
+
+/// Gives one node's moves their ordering keys.
+struct Keyer<'a> {
+    board: &'a Board,
+    queens: QueenWatch,
+    history: &'a [i32],
+    hash_id: u32,
+    killer_ids: [u32; 2],
+}
+
+impl Keyer<'_> {
+    /// The key of the move with this [`move_id`] and history slot, which changes the Queens' neighbourhoods by
+    /// `gain` ([`QueenWatch::gain`]).
+    #[inline]
+    fn key(&self, id: u32, slot: usize, gain: i32) -> i32 {
+        if id == self.hash_id {
+            HASH_MOVE
+        } else if gain > 0 {
+            QUEEN_PRESSURE + gain * PER_NEIGHBOUR
+        } else if id == self.killer_ids[0] {
+            KILLER[0]
+        } else if id == self.killer_ids[1] {
+            KILLER[1]
+        } else {
+            self.history[slot] + gain * PER_NEIGHBOUR
+        }
+    }
+
+    /// The key of placing `piece` on `to`.
+    #[inline]
+    fn place(&self, piece: Piece, to: Hex) -> i32 {
+        if piece.bug() == Bug::Queen {
+            let gain = self.queens.queen_gain(self.board, piece.color(), None, to);
+            self.placing(piece, to, gain)
+        } else {
+            self.placing(piece, to, self.queens.near(to))
+        }
+    }
+
+    /// The key of placing `piece` on `to`, which changes the Queens' neighbourhoods by `gain`.
+    #[inline(always)]
+    fn placing(&self, piece: Piece, to: Hex, gain: i32) -> i32 {
+        let slot = piece.index() * GRID + to.index();
+        self.key(PLACE_ID | slot as u32, slot, gain)
+    }
+
+    /// What `piece` takes from the Queens' neighbourhoods by leaving `from` (for any piece but a Queen).
+    #[inline]
+    fn leaving(&self, piece: Piece, from: Hex) -> i32 {
+        if piece.bug() == Bug::Queen {
+            return 0;
+        }
+        self.queens.leaving(self.board, from)
+    }
+
+    /// The key of moving `piece` from `from` to `to`, where `leaving` is [`Keyer::leaving`] of the piece.
+    #[inline]
+    fn movement(&self, piece: Piece, from: Hex, leaving: i32, to: Hex) -> i32 {
+        if piece.bug() == Bug::Queen {
+            let gain = self.queens.queen_gain(self.board, piece.color(), Some(from), to);
+            self.moving(piece, to, gain)
+        } else {
+            self.moving(piece, to, self.queens.arriving(self.board, to) - leaving)
+        }
+    }
+
+    /// The key of moving `piece` to `to`, which changes the Queens' neighbourhoods by `gain`.
+    #[inline(always)]
+    fn moving(&self, piece: Piece, to: Hex, gain: i32) -> i32 {
+        let slot = piece.index() * GRID + to.index();
+        self.key(slot as u32, slot, gain)
+    }
+
+    /// The key of passing.
+    #[inline]
+    fn pass(&self) -> i32 {
+        if PASS_ID == self.hash_id {
+            HASH_MOVE
+        } else if PASS_ID == self.killer_ids[0] {
+            KILLER[0]
+        } else if PASS_ID == self.killer_ids[1] {
+            KILLER[1]
+        } else {
+            0
+        }
+    }
+}
+
+/// Keys moves as the generator hands them over.
+struct KeyedSink<'a> {
+    keyer: Keyer<'a>,
+    items: &'a mut SmallVec<[(i32, Move); 256]>,
+}
+
+impl Sink for KeyedSink<'_> {
+    #[inline]
+    fn place(&mut self, mut pieces: u32, cells: &[Hex]) {
+        while pieces != 0 {
+            let piece = Piece::from_index(pieces.trailing_zeros() as usize);
+            pieces &= pieces - 1;
+            let keyer = &self.keyer;
+            // The Queen apart, so that the loop over the cells of every other bug is short.
+            self.items.reserve(cells.len());
+            if piece.bug() == Bug::Queen {
+                for &to in cells {
+                    self.items.push((keyer.place(piece, to), Move::Place { piece, to }));
+                }
+            } else {
+                for &to in cells {
+                    let key = keyer.placing(piece, to, keyer.queens.near(to));
+                    self.items.push((key, Move::Place { piece, to }));
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn moves(&mut self, piece: Piece, cells: &[Hex]) {
+        let keyer = &self.keyer;
+        // A generated movement's piece is on the board.
+        let from = keyer.board.hex_of_unchecked(piece);
+        self.items.reserve(cells.len());
+        if piece.bug() == Bug::Queen {
+            for &to in cells {
+                self.items
+                    .push((keyer.movement(piece, from, 0, to), Move::Move { piece, to }));
+            }
+        } else {
+            let leaving = keyer.queens.leaving(keyer.board, from);
+            for &to in cells {
+                let key = keyer.moving(piece, to, keyer.queens.arriving(keyer.board, to) - leaving);
+                self.items.push((key, Move::Move { piece, to }));
+            }
+        }
+    }
+
+    #[inline]
+    fn pass(&mut self) {
+        self.items.push((self.keyer.pass(), Move::Pass));
     }
 }
 
@@ -134,6 +272,14 @@ pub(crate) struct Ordered {
 }
 
 impl Ordered {
+    /// No moves yet.
+    pub fn new() -> Ordered {
+        Ordered {
+            items: SmallVec::new(),
+            next: 0,
+        }
+    }
+
     /// The next move to try and its ordering key.
     #[inline]
     pub fn next(&mut self) -> Option<(Move, i32)> {
@@ -190,28 +336,20 @@ impl QueenWatch {
         }
     }
 
-    /// Occupied neighbours the enemy Queen gains plus those our Queen loses when `mv` is played (negative when
-    /// the move helps the enemy Queen or crowds ours). A beetle climbing onto the enemy Queen counts as two.
+    /// What a piece other than a Queen adds to the Queens' neighbourhoods by arriving at `to`: a neighbour when it
+    /// fills an empty cell next to a Queen, two when it climbs onto her.
     #[inline]
-    pub fn gain(&self, board: &Board, mv: Move) -> i32 {
-        let (piece, to, from) = match mv {
-            Move::Place { piece, to } => (piece, to, None),
-            // A generated movement's piece is on the board.
-            Move::Move { piece, to } => (piece, to, Some(board.hex_of_unchecked(piece))),
-            Move::Pass => return 0,
-        };
-        if piece.bug() == Bug::Queen {
-            return self.queen_gain(board, piece.color(), from, to);
-        }
-        // A cell changes occupancy only when the mover leaves a ground cell or lands on an empty one; on top of a
-        // Queen she cannot move.
+    fn arriving(&self, board: &Board, to: Hex) -> i32 {
         let filled = i32::from(!board.is_occupied(to));
-        let mut gain = filled * self.near(to) + self.on(to);
-        if let Some(from) = from {
-            let vacated = i32::from(board.height(from) == 1);
-            gain -= vacated * self.near(from) + self.on(from);
-        }
-        gain
+        filled * self.near(to) + self.on(to)
+    }
+
+    /// What a piece other than a Queen takes from the Queens' neighbourhoods by leaving `from`: a neighbour when it
+    /// empties a cell next to a Queen, two when it climbs off her.
+    #[inline]
+    fn leaving(&self, board: &Board, from: Hex) -> i32 {
+        let vacated = i32::from(board.height(from) == 1);
+        vacated * self.near(from) + self.on(from)
     }
 
     /// For a cell about to be filled: +1 when it is next to the enemy Queen, -1 when next to ours (both, 0).
@@ -275,9 +413,8 @@ mod tests {
         assert!(seen.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
         assert_eq!(seen[0].0, last);
         let second = seen[1].0;
-        let watch = QueenWatch::new(&pos);
         assert!(
-            watch.gain(pos.board(), second) > 0,
+            seen[1].1 >= QUEEN_PRESSURE + PER_NEIGHBOUR,
             "{}",
             crate::MoveString::from_move(&pos, second)
         );
