@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::rules::board::{mix, Board};
+use crate::rules::board::{mix, zobrist, Board};
 use crate::rules::game_type::GameType;
 use crate::rules::hex::{Directions, Hex};
 use crate::rules::moves::Move;
@@ -84,6 +84,13 @@ struct Played {
 }
 
 const SIDE_KEY: u64 = 0x2545_f491_4f6c_dd1d;
+
+/// What a stunned piece standing at `hex` adds to the hash: it is named by its cell (it is on top there), so that
+/// it does not matter which of alike pieces it is.
+#[inline]
+fn stun_key(hex: Hex) -> u64 {
+    mix(0x6a09_e667_f3bc_c908 ^ hex.index() as u64)
+}
 
 /// A position with its history, which `undo` walks back.
 #[derive(Clone)]
@@ -223,6 +230,33 @@ impl Position {
         self.key(stun)
     }
 
+    /// The [`Position::hash`] of the position after `mv`, one of this position's moves, worked out without
+    /// playing it: so that a search can ask the memory for what it keeps under the next position before it gets
+    /// there.
+    #[inline]
+    pub(crate) fn hash_after(&self, mv: Move) -> u64 {
+        let board = &self.board;
+        let next = self.to_move.opponent();
+        let (hash, stunned_at) = match mv {
+            Move::Place { piece, to } => (board.hash() ^ zobrist(piece, to, board.height(to)), None),
+            Move::Move { piece, to } => {
+                let from = board.hex_of_unchecked(piece);
+                let hash =
+                    board.hash() ^ zobrist(piece, from, board.height(from) - 1) ^ zobrist(piece, to, board.height(to));
+                // As `stun_may_matter` will judge it there: the cell left behind shows what stood under the piece.
+                let may_matter = piece.color() == next
+                    || to.neighbours().into_iter().any(|n| {
+                        let top = if n == from { board.below(piece) } else { board.top(n) };
+                        top.is_some_and(|p| p.color() == next && matches!(p.bug(), Bug::Pillbug | Bug::Mosquito))
+                    });
+                (hash, may_matter.then_some(to))
+            }
+            Move::Pass => (board.hash(), None),
+        };
+        let side = if next == Color::Black { SIDE_KEY } else { 0 };
+        hash ^ side ^ stunned_at.map_or(0, stun_key)
+    }
+
     /// What the repetition rule compares: as [`Position::hash`], with the stunned piece only when the stun changes
     /// what may be played. Two positions with the same key are the same position under the rule.
     #[inline]
@@ -235,9 +269,7 @@ impl Position {
     fn key(&self, stun: Option<Piece>) -> u64 {
         let side = if self.to_move == Color::Black { SIDE_KEY } else { 0 };
         // Named by its cell (it is on top there), so that it does not matter which of alike pieces it is.
-        let stunned = stun.map_or(0, |p| {
-            mix(0x6a09_e667_f3bc_c908 ^ self.board.hex_of_unchecked(p).index() as u64)
-        });
+        let stunned = stun.map_or(0, |p| stun_key(self.board.hex_of_unchecked(p)));
         self.board.hash() ^ side ^ stunned
     }
 
@@ -463,5 +495,31 @@ mod tests {
             moves = pos.legal_moves();
             assert!(moves.len() > 1);
         }
+    }
+
+    #[test]
+    fn the_hash_after_a_move_is_the_hash_once_it_is_played() {
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(0x4a5f_0e11);
+        let mut checked = 0;
+        for game in 0..200 {
+            let mut pos = Position::new(GameType::ALL[game % GameType::ALL.len()]);
+            for _ in 0..rng.gen_range(20..120) {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &mv in moves.iter() {
+                    let expected = pos.hash_after(mv);
+                    pos.play_unchecked(mv);
+                    assert_eq!(expected, pos.hash(), "{mv:?} in game {game}");
+                    pos.undo();
+                    checked += 1;
+                }
+                pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+        assert!(checked > 100_000, "{checked} moves checked");
     }
 }

@@ -213,6 +213,17 @@ impl Walk<'_> {
                 i += 1;
                 continue;
             }
+            // What the search keeps about the position after a move is read at random from memory that the
+            // processor's caches rarely hold: the first move's entry is asked for just before it is played; once
+            // a move has not cut off, the next one's while this one is searched.
+            if i == 0 {
+                self.prefetch(mv, depth - 1);
+            }
+            if i > 0 || depth > 1 {
+                if let Some(following) = ordered.peek() {
+                    self.prefetch(following, depth - 1);
+                }
+            }
             if let Some((busy, hash)) = splitting {
                 if i > 0 && busy.taken(Busy::mark(hash, mv)) {
                     put_off.push((mv, key, i));
@@ -377,6 +388,18 @@ impl Walk<'_> {
             WIN - ply as i32 - 1
         } else {
             value
+        }
+    }
+
+    /// Start bringing what the search keeps about the position after `mv` (to be searched `depth` plies deep)
+    /// into the processor's cache: its leaf value, or its table entry.
+    #[inline]
+    fn prefetch(&self, mv: Move, depth: u32) {
+        let hash = self.pos.hash_after(mv);
+        if depth == 0 {
+            self.evals.prefetch(hash);
+        } else {
+            self.table.prefetch(hash);
         }
     }
 

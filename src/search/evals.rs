@@ -31,6 +31,12 @@ impl Evals {
         self.salt = self.salt.wrapping_add(0x9e37_79b9_7f4a_7c15);
     }
 
+    /// Start bringing the entry for `hash` into the processor's cache, for a look soon after.
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        super::prefetch::prefetch(&self.entries[hash as usize & (SLOTS - 1)]);
+    }
+
     /// The value remembered for the position with this hash, if any.
     #[inline]
     pub fn get(&self, hash: u64) -> Option<i32> {

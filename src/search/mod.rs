@@ -20,6 +20,7 @@ mod evals;
 mod fault;
 mod limits;
 mod ordering;
+mod prefetch;
 mod pv;
 mod searcher;
 mod time;

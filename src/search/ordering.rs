@@ -86,6 +86,7 @@ impl Heuristics {
     pub fn generate_ordered(&self, pos: &Position, hash_move: Option<Move>, ply: usize, ordered: &mut Ordered) {
         ordered.items.clear();
         ordered.next = 0;
+        ordered.ready = false;
         let mut sink = KeyedSink {
             keyer: self.keyer(pos, hash_move, ply),
             items: &mut ordered.items,
@@ -269,6 +270,8 @@ const NO_ID: u32 = u32::MAX;
 pub(crate) struct Ordered {
     items: SmallVec<[(i32, Move); 256]>,
     next: usize,
+    /// Whether the move at `next` is already in its place (a peek put it there).
+    ready: bool,
 }
 
 impl Ordered {
@@ -277,6 +280,7 @@ impl Ordered {
         Ordered {
             items: SmallVec::new(),
             next: 0,
+            ready: false,
         }
     }
 
@@ -287,6 +291,33 @@ impl Ordered {
         if next >= self.items.len() {
             return None;
         }
+        if !self.ready {
+            self.bring_forward(next);
+        }
+        self.ready = false;
+        self.next += 1;
+        let (key, mv) = self.items[next];
+        Some((mv, key))
+    }
+
+    /// The move [`Ordered::next`] will hand out next, without taking it.
+    #[inline]
+    pub fn peek(&mut self) -> Option<Move> {
+        let next = self.next;
+        if next >= self.items.len() {
+            return None;
+        }
+        if !self.ready {
+            self.bring_forward(next);
+            self.ready = true;
+        }
+        Some(self.items[next].1)
+    }
+
+    /// Put the move to hand out at `next` there: the first few by selection (a cut-off often comes before the rest
+    /// are needed), then the remainder sorted once.
+    #[inline]
+    fn bring_forward(&mut self, next: usize) {
         if next < PICK_LAZILY {
             let mut best = next;
             for i in next + 1..self.items.len() {
@@ -299,9 +330,6 @@ impl Ordered {
             // Deterministic (no random pivots), so searches stay reproducible.
             self.items[next..].sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
         }
-        self.next += 1;
-        let (key, mv) = self.items[next];
-        Some((mv, key))
     }
 }
 

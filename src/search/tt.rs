@@ -260,6 +260,12 @@ impl Table {
         (used * 1000 / sample.len()) as u32
     }
 
+    /// Start bringing the entry for `hash` into the processor's cache, for a probe soon after.
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        super::prefetch::prefetch(self.slot(hash));
+    }
+
     #[inline]
     fn slot(&self, hash: u64) -> &Slot {
         // Multiply-shift maps the hash onto any table length without a power-of-two size or a division.
