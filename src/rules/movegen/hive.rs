@@ -150,12 +150,14 @@ pub(crate) fn may_be_pinned(board: &Board, hex: Hex) -> bool {
 /// Room for every piece, rounded up to a power of two so that indices are masked instead of bounds-checked.
 pub(crate) const SLOTS: usize = 32;
 
-/// A cell on the depth-first search stack.
+/// A cell on the depth-first search's path.
 #[derive(Clone, Copy)]
 struct Frame {
     hex: Hex,
     /// Discovery time.
     time: u8,
+    /// The lowest discovery time reachable from the cell's subtree by one back edge, so far.
+    low: u8,
     /// Occupied neighbours not yet looked at.
     pending: u8,
 }
@@ -165,8 +167,7 @@ struct Frame {
 pub(crate) struct Tarjan {
     /// Discovery time per cell; 0 for not yet seen. Reset after each pass.
     discovered: [u8; GRID],
-    /// Lowest discovery time reachable, per discovery time.
-    low: [u8; SLOTS],
+    /// The cells on the path above the one being looked at.
     stack: [Frame; SLOTS],
     visited: [Hex; SLOTS],
 }
@@ -176,11 +177,11 @@ impl Default for Tarjan {
         let frame = Frame {
             hex: Hex::ORIGIN,
             time: 0,
+            low: 0,
             pending: 0,
         };
         Tarjan {
             discovered: [0; GRID],
-            low: [0; SLOTS],
             stack: [frame; SLOTS],
             visited: [Hex::ORIGIN; SLOTS],
         }
@@ -189,69 +190,66 @@ impl Default for Tarjan {
 
 impl Tarjan {
     /// The cells whose removal would split the hive (whatever stands on them), into `cuts`; returns how many.
-    /// An iterative depth-first search from `start` over occupied cells (Tarjan's articulation points).
+    /// An iterative depth-first search from `start` over occupied cells (Tarjan's articulation points). The cell
+    /// being looked at stays out of the stack, in registers: only its ancestors are stored.
     pub(crate) fn cut_cells(&mut self, board: &Board, start: Hex, cuts: &mut [Hex; SLOTS]) -> usize {
         // Borrowed apart so the compiler can keep the search state in registers.
         let Tarjan {
             discovered,
-            low,
             stack,
             visited,
         } = self;
         // Bit `t` set when the cell discovered at time `t` is a cut cell (a cell may be found so more than once).
         let mut cut = 0u32;
         let mut time = 1u8;
-        let mut depth = 1;
+        // How many ancestors of `current` are on the stack.
+        let mut depth = 0;
         let mut root_children = 0;
         discovered[start.index()] = 1;
-        low[1] = 1;
         visited[0] = start;
-        stack[0] = Frame {
+        let mut current = Frame {
             hex: start,
             time: 1,
+            low: 1,
             pending: board.occupied_bits(start),
         };
-        while depth > 0 {
-            let frame = &mut stack[(depth - 1) & (SLOTS - 1)];
-            if frame.pending != 0 {
-                let dir = frame.pending.trailing_zeros() as usize;
-                frame.pending &= frame.pending - 1;
-                let (hex, at) = (frame.hex, frame.time);
-                let next = hex.step_index(dir);
+        loop {
+            if current.pending != 0 {
+                let dir = current.pending.trailing_zeros() as usize;
+                current.pending &= current.pending - 1;
+                let next = current.hex.step_index(dir);
                 let seen = discovered[next.index()];
                 if seen == 0 {
                     visited[usize::from(time) & (SLOTS - 1)] = next;
                     time += 1;
                     discovered[next.index()] = time;
-                    low[usize::from(time) & (SLOTS - 1)] = time;
-                    stack[depth & (SLOTS - 1)] = Frame {
+                    stack[depth & (SLOTS - 1)] = current;
+                    depth += 1;
+                    current = Frame {
                         hex: next,
                         time,
+                        low: time,
                         pending: board.occupied_bits(next),
                     };
-                    depth += 1;
                 } else {
                     // A back edge (or the edge to the parent, which changes nothing for articulation points).
-                    let entry = &mut low[usize::from(at) & (SLOTS - 1)];
-                    *entry = (*entry).min(seen);
+                    current.low = current.low.min(seen);
                 }
                 continue;
             }
             // All neighbours done: report to the parent.
-            let child_time = frame.time;
-            depth -= 1;
             if depth == 0 {
                 break;
             }
-            let parent = stack[(depth - 1) & (SLOTS - 1)];
-            let child_low = low[usize::from(child_time) & (SLOTS - 1)];
-            let parent_low = &mut low[usize::from(parent.time) & (SLOTS - 1)];
-            *parent_low = (*parent_low).min(child_low);
-            if depth == 1 {
+            depth -= 1;
+            let mut parent = stack[depth & (SLOTS - 1)];
+            parent.low = parent.low.min(current.low);
+            if depth == 0 {
                 root_children += 1;
-            } else if child_low >= parent.time {
+            } else if current.low >= parent.time {
                 cut |= 1 << (parent.time & 31);
             }
+            current = parent;
         }
         if root_children > 1 {
             cut |= 1 << 1;
