@@ -69,6 +69,9 @@ impl Searcher {
             return Ok(());
         }
         self.table = Arc::new(Table::new(table_mb)?);
+        if self.helper_threads > 0 {
+            self.table.use_huge_pages();
+        }
         self.table_mb = table_mb;
         self.dirty = false;
         Ok(())
@@ -77,6 +80,9 @@ impl Searcher {
     /// Search with `helpers` helper threads beside the main one from now on (0: one thread, reproducible).
     pub fn set_helper_threads(&mut self, helpers: usize) {
         self.helper_threads = helpers;
+        if helpers > 0 {
+            self.table.use_huge_pages();
+        }
     }
 
     /// How many helper threads a search starts.

