@@ -12,6 +12,7 @@ use crate::rules::hex::{Hex, GRID};
 use crate::rules::movegen::Sink;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::piece::{Bug, Color, Piece};
+use crate::rules::piece_set::PieceSet;
 use crate::rules::position::Position;
 
 use super::MAX_PLY;
@@ -202,10 +203,8 @@ struct KeyedSink<'a> {
 
 impl Sink for KeyedSink<'_> {
     #[inline]
-    fn place(&mut self, mut pieces: u32, cells: &[Hex]) {
-        while pieces != 0 {
-            let piece = Piece::from_index(pieces.trailing_zeros() as usize);
-            pieces &= pieces - 1;
+    fn place(&mut self, pieces: u32, cells: &[Hex]) {
+        for piece in PieceSet::from_bits(pieces) {
             let keyer = &self.keyer;
             // The Queen apart, so that the loop over the cells of every other bug is short.
             self.items.reserve(cells.len());
@@ -287,13 +286,7 @@ impl Ordered {
     /// The next move to try and its ordering key.
     #[inline]
     pub fn next(&mut self) -> Option<(Move, i32)> {
-        let next = self.next;
-        if next >= self.items.len() {
-            return None;
-        }
-        if !self.ready {
-            self.bring_forward(next);
-        }
+        let next = self.ready_next()?;
         self.ready = false;
         self.next += 1;
         let (key, mv) = self.items[next];
@@ -303,6 +296,13 @@ impl Ordered {
     /// The move [`Ordered::next`] will hand out next, without taking it.
     #[inline]
     pub fn peek(&mut self) -> Option<Move> {
+        let next = self.ready_next()?;
+        Some(self.items[next].1)
+    }
+
+    /// Where the move to hand out next is, once it is in its place; `None` when every move has been handed out.
+    #[inline]
+    fn ready_next(&mut self) -> Option<usize> {
         let next = self.next;
         if next >= self.items.len() {
             return None;
@@ -311,7 +311,7 @@ impl Ordered {
             self.bring_forward(next);
             self.ready = true;
         }
-        Some(self.items[next].1)
+        Some(next)
     }
 
     /// Put the move to hand out at `next` there: the first few by selection (a cut-off often comes before the rest
