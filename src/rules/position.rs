@@ -29,6 +29,14 @@ pub enum GameState {
 }
 
 impl GameState {
+    /// The state of a game won by `color`.
+    pub(crate) fn won_by(color: Color) -> GameState {
+        match color {
+            Color::White => GameState::WhiteWins,
+            Color::Black => GameState::BlackWins,
+        }
+    }
+
     /// Whether the game has ended.
     pub fn is_over(self) -> bool {
         matches!(self, GameState::Draw | GameState::WhiteWins | GameState::BlackWins)
@@ -90,6 +98,12 @@ const SIDE_KEY: u64 = 0x2545_f491_4f6c_dd1d;
 #[inline]
 fn stun_key(hex: Hex) -> u64 {
     mix(0x6a09_e667_f3bc_c908 ^ hex.index() as u64)
+}
+
+/// Whether `piece` is a Pillbug or Mosquito of `color`: the bugs that may throw a neighbour for that side.
+#[inline]
+fn may_throw_for(piece: Piece, color: Color) -> bool {
+    piece.color() == color && matches!(piece.bug(), Bug::Pillbug | Bug::Mosquito)
 }
 
 /// A position with its history, which `undo` walks back.
@@ -247,7 +261,7 @@ impl Position {
                 let may_matter = piece.color() == next
                     || to.neighbours().into_iter().any(|n| {
                         let top = if n == from { board.below(piece) } else { board.top(n) };
-                        top.is_some_and(|p| p.color() == next && matches!(p.bug(), Bug::Pillbug | Bug::Mosquito))
+                        top.is_some_and(|p| may_throw_for(p, next))
                     });
                 (hash, may_matter.then_some(to))
             }
@@ -282,11 +296,9 @@ impl Position {
             return true;
         }
         let hex = self.board.hex_of_unchecked(stunned);
-        hex.neighbours().into_iter().any(|n| {
-            self.board
-                .top(n)
-                .is_some_and(|p| p.color() == self.to_move && matches!(p.bug(), Bug::Pillbug | Bug::Mosquito))
-        })
+        hex.neighbours()
+            .into_iter()
+            .any(|n| self.board.top(n).is_some_and(|p| may_throw_for(p, self.to_move)))
     }
 
     /// Whether the stun of `stunned` does change what may be played (a narrower [`Position::stun_may_matter`]):
@@ -299,13 +311,10 @@ impl Position {
         }
         let hex = self.board.hex_of_unchecked(stunned);
         self.board.height(hex) == 1
-            && hex.neighbours().into_iter().any(|n| {
-                self.board.height(n) == 1
-                    && self
-                        .board
-                        .top(n)
-                        .is_some_and(|p| p.color() == self.to_move && matches!(p.bug(), Bug::Pillbug | Bug::Mosquito))
-            })
+            && hex
+                .neighbours()
+                .into_iter()
+                .any(|n| self.board.height(n) == 1 && self.board.top(n).is_some_and(|p| may_throw_for(p, self.to_move)))
     }
 
     /// The same hash computed from scratch, for checking the incremental one.

@@ -63,27 +63,26 @@ impl Heuristics {
         }
     }
 
-    /// The moves of `pos` (as generated into `moves`) in the order to try them at `ply`.
+    /// The moves of `pos` (as generated into `moves`) in the order to try them at `ply`: keyed one by one as
+    /// [`Heuristics::generate_ordered`] keys them as they are generated.
     pub fn order(&self, pos: &Position, moves: &MoveList, hash_move: Option<Move>, ply: usize) -> Ordered {
-        let keyer = self.keyer(pos, hash_move, ply);
         let mut ordered = Ordered::new();
+        let mut sink = KeyedSink {
+            keyer: self.keyer(pos, hash_move, ply),
+            items: &mut ordered.items,
+        };
         for &mv in moves.iter() {
-            let key = match mv {
-                Move::Place { piece, to } => keyer.place(piece, to),
-                Move::Move { piece, to } => {
-                    let from = pos.board().hex_of_unchecked(piece);
-                    keyer.movement(piece, from, keyer.leaving(piece, from), to)
-                }
-                Move::Pass => keyer.pass(),
-            };
-            ordered.items.push((key, mv));
+            match mv {
+                Move::Place { piece, to } => sink.place(1 << piece.index(), &[to]),
+                Move::Move { piece, to } => sink.moves(piece, &[to]),
+                Move::Pass => sink.pass(),
+            }
         }
         ordered
     }
 
-    /// Generate the moves of `pos` into `ordered`, keyed as they come (the same moves, in the same order and with
-    /// the same keys as [`Heuristics::order`] of the generated list gives, without the list): what a movement
-    /// leaves behind is judged once for all the destinations of its piece.
+    /// Generate the moves of `pos` into `ordered`, keyed as they come: what a movement leaves behind is judged
+    /// once for all the destinations of its piece.
     pub fn generate_ordered(&self, pos: &Position, hash_move: Option<Move>, ply: usize, ordered: &mut Ordered) {
         ordered.items.clear();
         ordered.next = 0;
@@ -119,7 +118,8 @@ struct Keyer<'a> {
 
 impl Keyer<'_> {
     /// The key of the move with this [`move_id`] and history slot, which changes the Queens' neighbourhoods by
-    /// `gain` ([`QueenWatch::gain`]).
+    /// `gain`: occupied neighbours the enemy Queen gains plus those ours loses (a piece climbing onto a Queen
+    /// counts as two).
     #[inline]
     fn key(&self, id: u32, slot: usize, gain: i32) -> i32 {
         if id == self.hash_id {
@@ -135,42 +135,11 @@ impl Keyer<'_> {
         }
     }
 
-    /// The key of placing `piece` on `to`.
-    #[inline]
-    fn place(&self, piece: Piece, to: Hex) -> i32 {
-        if piece.bug() == Bug::Queen {
-            let gain = self.queens.queen_gain(self.board, piece.color(), None, to);
-            self.placing(piece, to, gain)
-        } else {
-            self.placing(piece, to, self.queens.near(to))
-        }
-    }
-
     /// The key of placing `piece` on `to`, which changes the Queens' neighbourhoods by `gain`.
     #[inline(always)]
     fn placing(&self, piece: Piece, to: Hex, gain: i32) -> i32 {
         let slot = piece.index() * GRID + to.index();
         self.key(PLACE_ID | slot as u32, slot, gain)
-    }
-
-    /// What `piece` takes from the Queens' neighbourhoods by leaving `from` (for any piece but a Queen).
-    #[inline]
-    fn leaving(&self, piece: Piece, from: Hex) -> i32 {
-        if piece.bug() == Bug::Queen {
-            return 0;
-        }
-        self.queens.leaving(self.board, from)
-    }
-
-    /// The key of moving `piece` from `from` to `to`, where `leaving` is [`Keyer::leaving`] of the piece.
-    #[inline]
-    fn movement(&self, piece: Piece, from: Hex, leaving: i32, to: Hex) -> i32 {
-        if piece.bug() == Bug::Queen {
-            let gain = self.queens.queen_gain(self.board, piece.color(), Some(from), to);
-            self.moving(piece, to, gain)
-        } else {
-            self.moving(piece, to, self.queens.arriving(self.board, to) - leaving)
-        }
     }
 
     /// The key of moving `piece` to `to`, which changes the Queens' neighbourhoods by `gain`.
@@ -210,7 +179,9 @@ impl Sink for KeyedSink<'_> {
             self.items.reserve(cells.len());
             if piece.bug() == Bug::Queen {
                 for &to in cells {
-                    self.items.push((keyer.place(piece, to), Move::Place { piece, to }));
+                    let gain = keyer.queens.queen_gain(keyer.board, piece.color(), None, to);
+                    self.items
+                        .push((keyer.placing(piece, to, gain), Move::Place { piece, to }));
                 }
             } else {
                 for &to in cells {
@@ -229,8 +200,9 @@ impl Sink for KeyedSink<'_> {
         self.items.reserve(cells.len());
         if piece.bug() == Bug::Queen {
             for &to in cells {
+                let gain = keyer.queens.queen_gain(keyer.board, piece.color(), Some(from), to);
                 self.items
-                    .push((keyer.movement(piece, from, 0, to), Move::Move { piece, to }));
+                    .push((keyer.moving(piece, to, gain), Move::Move { piece, to }));
             }
         } else {
             let leaving = keyer.queens.leaving(keyer.board, from);

@@ -175,10 +175,7 @@ impl Position {
             with_scratch(|scratch| self.generate_movements(me, Some((gap, alone_beside)), scratch, &mut sink));
         }
         self.queen_throws_onto_surrounded(me, their_queen, &mut moves);
-        let won = match me {
-            Color::White => crate::rules::position::GameState::WhiteWins,
-            Color::Black => crate::rules::position::GameState::BlackWins,
-        };
+        let won = crate::rules::position::GameState::won_by(me);
         moves.iter().copied().find(|&mv| {
             self.play_unchecked(mv);
             let wins = self.state() == won;
@@ -608,10 +605,7 @@ mod tests {
                         break;
                     }
                     let me = pos.to_move();
-                    let won = match me {
-                        Color::White => GameState::WhiteWins,
-                        Color::Black => GameState::BlackWins,
-                    };
+                    let won = GameState::won_by(me);
                     let moves = pos.legal_moves();
                     let winners: Vec<Move> = moves
                         .iter()
