@@ -193,3 +193,68 @@ fn requests_are_answered_over_http() {
     );
     assert_eq!(reply.json()["request_id"], "last");
 }
+
+/// A request whose client vanishes while it waits for an engine holds its place only until its turn: the server
+/// cannot tell a client that has gone from a game core that shut its side after writing (both are answered), but
+/// a request whose deadline has passed while it waited thinks for no more than the least budget. So 64 requests
+/// that fill the queue and have their connections reset leave it free again within a few seconds.
+#[cfg(unix)]
+#[test]
+fn requests_whose_clients_vanish_while_they_wait_hold_their_places_only_until_their_turn() {
+    let server = Server::start();
+    let engines = thread::available_parallelism().map_or(1, |n| n.get());
+    let open = |id: &str, millis: u64| {
+        let (body, _) = choose_request(GameType::MLP, id, millis);
+        let mut stream = TcpStream::connect(server.addr).expect("connect");
+        let head = format!(
+            "POST / HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: \
+             close\r\n\r\n",
+            server.addr,
+            body.len()
+        );
+        stream.write_all(head.as_bytes()).unwrap();
+        stream.write_all(body.as_bytes()).unwrap();
+        stream
+    };
+    let busy: Vec<TcpStream> = (0..engines).map(|i| open(&format!("busy {i}"), 2_000)).collect();
+    thread::sleep(Duration::from_millis(300));
+    let queued: Vec<TcpStream> = (0..64).map(|i| open(&format!("queued {i}"), 1_000)).collect();
+    thread::sleep(Duration::from_millis(300));
+    let full = send(server.addr, "POST", &choose_request(GameType::MLP, "full", 100).0);
+    assert_eq!(full.status, 503, "the queue was full: {}", full.body);
+    for stream in queued {
+        reset(stream);
+    }
+    drop(busy);
+    let since = Instant::now();
+    let (request, state) = choose_request(GameType::MLP, "after", 200);
+    let answered = loop {
+        let reply = send(server.addr, "POST", &request);
+        if reply.status != 503 || since.elapsed() > Duration::from_secs(30) {
+            break reply;
+        }
+        thread::sleep(Duration::from_millis(100));
+    };
+    assert_offered(&answered, "after", &state);
+}
+
+/// Close `stream` with a reset, as a client that vanishes does (a lost network, a killed process).
+#[cfg(unix)]
+fn reset(stream: TcpStream) {
+    use std::os::fd::AsRawFd;
+    let linger = libc::linger {
+        l_onoff: 1,
+        l_linger: 0,
+    };
+    // SAFETY: the descriptor is the open socket `stream` owns, and `linger` is a valid option value of its size.
+    let set = unsafe {
+        libc::setsockopt(
+            stream.as_raw_fd(),
+            libc::SOL_SOCKET,
+            libc::SO_LINGER,
+            (&linger as *const libc::linger).cast(),
+            std::mem::size_of::<libc::linger>() as libc::socklen_t,
+        )
+    };
+    assert_eq!(set, 0, "SO_LINGER");
+}

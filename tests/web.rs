@@ -522,6 +522,58 @@ fn past_sixty_four_waiting_searches_the_server_is_busy() {
     );
 }
 
+/// A search request that leaves while it waits for an engine gives its place in the queue back: 70 requests sent
+/// and dropped while every engine is busy must not leave the server busy for good (they once did, at 64 waiting).
+#[test]
+fn searches_that_leave_while_they_wait_give_their_places_back() {
+    let server = Server::start();
+    let engines = server.get("/api/info").json()["engines"].as_u64().unwrap() as usize;
+    let mut busy: Vec<Stream> = (0..engines)
+        .map(|_| {
+            let mut stream = Stream::open(&server, "/api/analyse", &json!({"game": GAME}));
+            assert_eq!(stream.next_event().as_deref(), Some("started"));
+            stream
+        })
+        .collect();
+    let request = |time: f64| {
+        let body = json!({"game": GAME, "time": time}).to_string();
+        let mut stream = TcpStream::connect(server.addr).unwrap();
+        write!(
+            stream,
+            "POST /api/bestmove HTTP/1.1\r\nConnection: close\r\nHost: {host}\r\nOrigin: http://{host}\r\nContent-Type: \
+             application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len(),
+            host = server.host(),
+        )
+        .unwrap();
+        stream
+    };
+    for round in 0..2 {
+        let left: Vec<TcpStream> = (0..70).map(|_| request(4.0)).collect();
+        assert!(
+            within(Duration::from_secs(10), || server.status()["waiting"] == 64),
+            "round {round}: {}",
+            server.status()
+        );
+        drop(left);
+        assert!(
+            within(Duration::from_secs(10), || server.status()["waiting"] == 0),
+            "round {round}: the requests that left still hold their places: {}",
+            server.status()
+        );
+    }
+    // The queue takes a new request, which is answered once an engine is free.
+    let mut late = request(0.05);
+    assert!(within(Duration::from_secs(10), || server.status()["waiting"] == 1));
+    drop(busy.pop());
+    late.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let mut raw = Vec::new();
+    let _ = late.read_to_end(&mut raw);
+    let reply = parse(&raw);
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert!(reply.json()["move"].is_string(), "{}", reply.body);
+}
+
 #[test]
 fn idle_connections_do_not_keep_visitors_out() {
     let server = Server::start();

@@ -104,20 +104,16 @@ impl Pool {
         }
     }
 
-    /// An engine, once one is free: waits its turn (ended early by `cancel`).
+    /// An engine, once one is free: waits its turn (ended early by `cancel`). A request that leaves while it waits
+    /// (its future dropped: hyper drops the future of a request whose client has gone) gives its place in the queue
+    /// back, as does every other way out.
     pub(crate) async fn lend(self: &Arc<Self>, cancel: &Cancel) -> Result<Lease, PoolError> {
-        if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.max_waiting {
-            self.waiting.fetch_sub(1, Ordering::SeqCst);
-            return Err(PoolError::Busy(self.max_waiting));
-        }
+        let place = Place::take(&self.waiting, self.max_waiting)?;
         let permit = tokio::select! {
             permit = self.turns.clone().acquire_owned() => permit,
-            () = cancel.cancelled() => {
-                self.waiting.fetch_sub(1, Ordering::SeqCst);
-                return Err(PoolError::Closed);
-            }
+            () = cancel.cancelled() => return Err(PoolError::Closed),
         };
-        self.waiting.fetch_sub(1, Ordering::SeqCst);
+        drop(place);
         let permit = permit.map_err(|_| PoolError::Closed)?;
         let engine = match lock(&self.idle).pop() {
             Some(engine) => engine,
@@ -159,6 +155,26 @@ impl Pool {
         for cancel in lock(&self.running).values() {
             cancel.cancel();
         }
+    }
+}
+
+/// A place in the queue of requests waiting for an engine: counted in `waiting` for as long as it lives, so that
+/// no way out of [`Pool::lend`] (an answer, an error, a cancel, or its future dropped halfway) can keep it.
+struct Place<'a>(&'a AtomicUsize);
+
+impl<'a> Place<'a> {
+    /// A place, unless `max` requests wait already.
+    fn take(waiting: &'a AtomicUsize, max: usize) -> Result<Place<'a>, PoolError> {
+        waiting
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |now| (now < max).then_some(now + 1))
+            .map_err(|_| PoolError::Busy(max))?;
+        Ok(Place(waiting))
+    }
+}
+
+impl Drop for Place<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -352,6 +368,51 @@ mod tests {
             waiting.await.unwrap().unwrap();
             drop(second);
             assert_eq!(pool.status().built, 2, "engines are reused, not built again");
+        });
+    }
+
+    #[test]
+    fn a_request_that_leaves_while_it_waits_gives_its_place_back() {
+        runtime().block_on(async {
+            let pool = Arc::new(Pool::new(1, 3, small));
+            let busy = pool.lend(&Cancel::default()).await.unwrap();
+            // Three times over, more requests than the queue holds come and leave while they wait: their futures
+            // are dropped halfway, as hyper drops a request's when its client has gone.
+            for _ in 0..3 {
+                let mut queued = Vec::new();
+                for _ in 0..3 {
+                    let pool = pool.clone();
+                    queued.push(tokio::spawn(
+                        async move { pool.lend(&Cancel::default()).await.map(|_| ()) },
+                    ));
+                }
+                while pool.status().waiting < 3 {
+                    tokio::task::yield_now().await;
+                }
+                assert_eq!(pool.lend(&Cancel::default()).await.err(), Some(PoolError::Busy(3)));
+                for request in &queued {
+                    request.abort();
+                }
+                for request in queued {
+                    assert!(request.await.unwrap_err().is_cancelled());
+                }
+                assert_eq!(pool.status().waiting, 0, "every place left is given back");
+            }
+            // A cancelled wait gives its place back too.
+            let cancel = Cancel::default();
+            let waiting = {
+                let pool = pool.clone();
+                let cancel = cancel.clone();
+                tokio::spawn(async move { pool.lend(&cancel).await.map(|_| ()) })
+            };
+            while pool.status().waiting < 1 {
+                tokio::task::yield_now().await;
+            }
+            cancel.cancel();
+            assert_eq!(waiting.await.unwrap(), Err(PoolError::Closed));
+            assert_eq!(pool.status().waiting, 0);
+            drop(busy);
+            assert!(pool.lend(&Cancel::default()).await.is_ok(), "the engine is lent again");
         });
     }
 
