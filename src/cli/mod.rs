@@ -2,6 +2,7 @@
 //! the library and prints. What they share: Ctrl-C (`interrupt`), and the few helpers below.
 
 pub mod arena;
+mod bar;
 pub mod bench;
 pub mod book;
 pub mod completions;

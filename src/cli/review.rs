@@ -3,7 +3,6 @@
 //! commentary (`--pgn`) and a chart of the win chance (`--svg`). The first Ctrl-C stops the review and prints
 //! (and writes) what was judged so far; a second quits at once.
 
-mod bar;
 mod input;
 
 use std::io::{self, Write};
@@ -20,9 +19,9 @@ use waggle::record::PgnGame;
 use waggle::review::{Ply, Review};
 use waggle::{Limits, Options};
 
+use super::bar::progress_bar;
 use super::engine::{TableFlags, ThreefoldFlag, WeightsFlag};
 use super::{interrupt, parse_seconds};
-use bar::progress_bar;
 use input::Source;
 
 /// The exit status for input that cannot be reviewed (a file that does not exist, an illegal move, …).
