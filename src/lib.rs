@@ -64,6 +64,7 @@ pub mod record;
 pub mod review;
 mod rules;
 mod search;
+pub mod train;
 pub mod tune;
 pub mod uhp;
 pub mod web;

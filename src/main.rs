@@ -35,6 +35,10 @@ enum Command {
     /// Play Waggle against itself and write the games (one `RESULT<TAB>GAMESTRING` a line) for the tuner. Runs
     /// on several machines with different seeds merge by concatenating their files.
     Selfplay(cli::selfplay::Args),
+    /// Play Waggle against itself and write every position where the side to move had a choice, with the search's
+    /// score and the game's result, as 64-byte training records for `waggle train`. A seed and the flags make the
+    /// same file again; shards of one run join with `cat`.
+    Datagen(cli::datagen::Args),
     /// Fit the evaluation's weights to the results of self-play games (Texel tuning); prints the weights found.
     Tune(cli::tune::Args),
     /// Learn an opening book from self-play games (`waggle selfplay`, best with few random plies): for each
@@ -68,6 +72,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cli::bench::run(args),
         Some(Command::Play(args)) => cli::play::run(args),
         Some(Command::Selfplay(args)) => cli::selfplay::run(args),
+        Some(Command::Datagen(args)) => cli::datagen::run(args),
         Some(Command::Tune(args)) => cli::tune::run(args),
         Some(Command::Book(args)) => cli::book::run(args),
         Some(Command::Draw(args)) => cli::draw::run(args),

@@ -1,5 +1,6 @@
-//! The progress bar of `waggle review`: the moves judged, on stderr, drawn in place when stderr is a terminal and
-//! hidden otherwise. Owns where and how the bar is drawn; what is printed around it is the review's.
+//! The progress bars of the long subcommands (`waggle review`'s moves judged, `waggle datagen`'s games), on stderr,
+//! drawn in place when stderr is a terminal and hidden otherwise. Owns where and how a bar is drawn; what is
+//! printed around it is the subcommand's.
 //!
 //! On a Unix terminal the bar is drawn through [`Line`] rather than indicatif's own terminal: indicatif pads the
 //! bar's line with blanks to the terminal's last column, and the `^C` a terminal echoes for Ctrl-C then wraps onto a
@@ -8,10 +9,11 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-/// A progress bar of `total` moves judged.
-pub fn progress_bar(total: usize) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(total as u64), target());
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} moves judged, {eta} left") {
+/// A progress bar of `total` steps, its text after the bar drawn by `template` (indicatif's: `{pos}`, `{len}`,
+/// `{eta}`, `{msg}` …).
+pub fn progress_bar(total: u64, template: &str) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(total), target());
+    if let Ok(style) = ProgressStyle::with_template(&format!("{{bar:40}} {template}")) {
         bar.set_style(style);
     }
     bar

@@ -116,7 +116,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     })?;
     let total: usize = sources.iter().map(|source| source.record.moves.len()).sum();
-    let bar = progress_bar(total);
+    let bar = progress_bar(total as u64, "{pos}/{len} moves judged, {eta} left");
     let mut out = Printer {
         stdout: io::stdout().lock(),
         bar: &bar,

@@ -9,6 +9,7 @@ pub(crate) mod games;
 pub(crate) mod notation;
 pub(crate) mod openings;
 pub(crate) mod pgn;
+pub mod training;
 
 pub use games::{read as read_games, GamesError, Record as GameRecord};
 pub use pgn::{parse as read_pgn, PgnError, PgnGame};
