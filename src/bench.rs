@@ -61,6 +61,14 @@ impl Bench {
     /// How many positions the bench searches.
     pub const POSITIONS: usize = POSITIONS.len();
 
+    /// The same bench with the hand-written evaluation instead of the network: to compare their speeds (the
+    /// signature is the network's).
+    pub fn with_classic_evaluation(mut self) -> Result<Bench, EngineError> {
+        self.engine
+            .set_option(crate::engine::EngineOption::Evaluation, "Classic")?;
+        Ok(self)
+    }
+
     /// A bench of `depth`, with `helpers` helper threads (0 for the signature).
     pub fn new(depth: u32, helpers: usize) -> Result<Bench, EngineError> {
         let options = Options {

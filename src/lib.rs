@@ -45,8 +45,8 @@
 //! move generation, [`perft`]); the records (notations, `.pgn` and games files: [`record`], openings); the
 //! evaluation and the opening [`book`]; the search; the [`Engine`]; pictures of positions ([`draw`]); and the front
 //! ends, each owning its output: the UHP session ([`uhp`]), matches between engines ([`arena`]), the JSON API
-//! ([`json`]), the terminal game ([`play`]), the review of a whole game ([`review`]), tuning ([`tune`]) and the
-//! bench ([`mod@bench`]).
+//! ([`json`]), the terminal game ([`play`]), the review of a whole game ([`review`]), tuning ([`tune`]), learning
+//! the network evaluation ([`train`]) and the bench ([`mod@bench`]).
 
 #![warn(missing_docs)]
 
@@ -70,10 +70,10 @@ pub mod uhp;
 pub mod web;
 
 pub use engine::{
-    Engine, EngineError, EngineOption, HelperThreads, OptionError, OptionInfo, OptionKind, Options, Ponder, SearchInfo,
-    Thought,
+    Engine, EngineError, EngineOption, Evaluation, HelperThreads, NetFile, OptionError, OptionInfo, OptionKind,
+    Options, Ponder, SearchInfo, Thought,
 };
-pub use eval::{WeightSets, Weights, WeightsError};
+pub use eval::{NetError, Network, WeightSets, Weights, WeightsError};
 pub use record::game::{Game, PlayError, UndoError};
 pub use record::notation::{GameString, GameStringError, MoveString, NotationError};
 pub use rules::board::Board;

@@ -39,6 +39,9 @@ enum Command {
     /// score and the game's result, as 64-byte training records for `waggle train`. A seed and the flags make the
     /// same file again; shards of one run join with `cat`.
     Datagen(cli::datagen::Args),
+    /// Train a network evaluation on training positions (`waggle datagen`'s files): the best net so far and a
+    /// checkpoint written after each epoch; --resume goes on from the checkpoint.
+    Train(cli::train::Args),
     /// Fit the evaluation's weights to the results of self-play games (Texel tuning); prints the weights found.
     Tune(cli::tune::Args),
     /// Learn an opening book from self-play games (`waggle selfplay`, best with few random plies): for each
@@ -73,6 +76,7 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => cli::play::run(args),
         Some(Command::Selfplay(args)) => cli::selfplay::run(args),
         Some(Command::Datagen(args)) => cli::datagen::run(args),
+        Some(Command::Train(args)) => cli::train::run(args),
         Some(Command::Tune(args)) => cli::tune::run(args),
         Some(Command::Book(args)) => cli::book::run(args),
         Some(Command::Draw(args)) => cli::draw::run(args),

@@ -10,9 +10,11 @@ use std::process::{Command, Output, Stdio};
 use common::{Engine, Waggle};
 
 /// Every engine flag.
-const ENGINE_FLAGS: [&str; 10] = [
+const ENGINE_FLAGS: [&str; 12] = [
     "--max-hash-size",
     "--threads",
+    "--eval",
+    "--eval-file",
     "--weights",
     "--opening-book",
     "--threefold-repetition-draw",
@@ -51,13 +53,15 @@ fn engine_flags_in(help: &str) -> Vec<String> {
 
 #[test]
 fn each_subcommand_lists_exactly_the_engine_flags_it_takes() {
-    let takes: [(&str, &[&str]); 11] = [
+    let takes: [(&str, &[&str]); 12] = [
         ("", &ENGINE_FLAGS),
         (
             "play",
             &[
                 "--max-hash-size",
                 "--threads",
+                "--eval",
+                "--eval-file",
                 "--weights",
                 "--opening-book",
                 "--threefold-repetition-draw",
@@ -67,13 +71,23 @@ fn each_subcommand_lists_exactly_the_engine_flags_it_takes() {
         ),
         (
             "json",
-            &["--max-hash-size", "--threads", "--weights", "--opening-book", "--level"],
+            &[
+                "--max-hash-size",
+                "--threads",
+                "--eval",
+                "--eval-file",
+                "--weights",
+                "--opening-book",
+                "--level",
+            ],
         ),
         (
             "review",
             &[
                 "--max-hash-size",
                 "--threads",
+                "--eval",
+                "--eval-file",
                 "--weights",
                 "--threefold-repetition-draw",
             ],
@@ -82,12 +96,18 @@ fn each_subcommand_lists_exactly_the_engine_flags_it_takes() {
             "selfplay",
             &[
                 "--max-hash-size",
+                "--eval",
+                "--eval-file",
                 "--weights",
                 "--opening-book",
                 "--threefold-repetition-draw",
             ],
         ),
-        ("tune", &["--weights", "--max-hash-size", "--threads"]),
+        (
+            "tune",
+            &["--eval", "--eval-file", "--weights", "--max-hash-size", "--threads"],
+        ),
+        ("datagen", &["--max-hash-size", "--eval", "--eval-file", "--weights"]),
         ("perft", &[]),
         ("bench", &[]),
         ("draw", &[]),

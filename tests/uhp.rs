@@ -66,7 +66,25 @@ fn every_command_and_error_path() {
         perft2[1].starts_with(&format!("perft(2) = {} ", waggle::perft::perft(&mut pos, 2))),
         "{perft2:?}"
     );
-    assert_eq!(e.ask("options").len(), 7);
+    assert_eq!(e.ask("options").len(), 9);
+    // The evaluation: the network or the hand-written one; a net file that cannot be used is refused with why,
+    // and the option stays as it was.
+    assert_eq!(
+        e.one("options set Evaluation Net"),
+        "Evaluation;enum;Net;Classic;Net;Classic"
+    );
+    let missing = e.one("options set EvalFile /no/such/file.nnue");
+    assert!(missing.starts_with("err EvalFile /no/such/file.nnue: "), "{missing}");
+    let not_a_net = e.one(&format!("options set EvalFile {}", file!()));
+    assert!(
+        not_a_net.ends_with("not a Waggle net file (it does not start with WAGGLENN)"),
+        "{not_a_net}"
+    );
+    assert_eq!(e.one("options get EvalFile"), "EvalFile;enum;Builtin;Builtin;Builtin");
+    assert_eq!(
+        e.one("options set Evaluation Classic"),
+        "Evaluation;enum;Classic;Classic;Net;Classic"
+    );
     assert_eq!(e.one("options get MaxHashSize"), "MaxHashSize;int;64;64;1;4096");
     // A level out of its range, or not a number, is refused with the range, and the level stays.
     for bad in ["0", "11", "eleven"] {

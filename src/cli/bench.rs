@@ -20,11 +20,17 @@ pub struct Args {
     /// Search threads (the signature holds for one thread only: more make the node counts vary).
     #[arg(long, value_name = "N", default_value_t = 1)]
     threads: usize,
+    /// Search with the hand-written evaluation instead of the network (its node counts are not the signature).
+    #[arg(long)]
+    classic: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let depth = args.depth;
     let mut bench = Bench::new(depth, args.threads.max(1) - 1).context("starting the bench")?;
+    if args.classic {
+        bench = bench.with_classic_evaluation().context("starting the bench")?;
+    }
     let interrupted = Arc::new(AtomicBool::new(false));
     let (flag, stopper) = (interrupted.clone(), bench.stopper());
     interrupt::on_press(move |_| {

@@ -18,7 +18,7 @@ use waggle::train::{gather, Datagen, Shard};
 use waggle::GameType;
 
 use super::bar::progress_bar;
-use super::engine::{HashFlag, WeightsFlag};
+use super::engine::{EvalFlags, HashFlag};
 use super::interrupt;
 
 #[derive(ClapArgs)]
@@ -38,6 +38,10 @@ pub struct Args {
     /// A game still going after this many plies is stopped (its positions keep their scores, no result).
     #[arg(long, value_name = "PLIES", default_value_t = 300)]
     max_plies: usize,
+    /// The share of moves after the opening played at random instead of the search's (the position before is still
+    /// kept with its score): the positions after poor moves, which a search meets everywhere, are learnt from too.
+    #[arg(long, value_name = "SHARE", default_value_t = 0.0)]
+    random_moves: f64,
     /// The game types, dealt out in turn: `all`, or a comma-separated list (`Base+MLP,Base`).
     #[arg(long, value_name = "TYPES", default_value = "all", value_parser = game_types)]
     game_types: GameTypes,
@@ -53,7 +57,7 @@ pub struct Args {
     #[command(flatten)]
     hash: HashFlag,
     #[command(flatten)]
-    weights: WeightsFlag,
+    weights: EvalFlags,
 }
 
 /// A list of game types, for clap.
@@ -110,12 +114,14 @@ impl Written {
 pub fn run(args: Args) -> Result<ExitCode> {
     let mut options = Datagen::default_options();
     args.hash.set(&mut options)?;
+    args.weights.set(&mut options)?;
     let settings = Datagen {
         games: args.games,
         game_types: args.game_types.0,
         opening_plies: args.openings.0..=args.openings.1,
         nodes: args.nodes,
         max_plies: args.max_plies,
+        random_moves: args.random_moves,
         seed: args.seed,
         shard: args.shard.unwrap_or(Shard::ALL),
         options,

@@ -35,12 +35,19 @@ pub struct HashFlag {
     max_hash_size: Option<String>,
 }
 
-/// The evaluation's weights.
+/// The evaluation: the network (the built-in net or another) or the hand-written one with its weights.
 #[derive(Args, Debug, Default)]
 #[command(next_help_heading = HEADING)]
-pub struct WeightsFlag {
-    /// Evaluate with the weights in this file (`name value` lines, as `waggle tune` writes them; a `[GameType]`
-    /// header starts a set for that game type).
+pub struct EvalFlags {
+    #[arg(long, value_name = "KIND", value_parser = OptionValue(EngineOption::Evaluation),
+          help = about(EngineOption::Evaluation, "The evaluation: the network, or the hand-written one for comparison"))]
+    eval: Option<String>,
+    /// Evaluate with the net in this file (as `waggle train` writes them) instead of the built-in one (UHP option
+    /// EvalFile).
+    #[arg(long, value_name = "FILE")]
+    eval_file: Option<String>,
+    /// Evaluate with the hand-written evaluation and the weights in this file (`name value` lines, as `waggle tune`
+    /// writes them; a `[GameType]` header starts a set for that game type). Implies `--eval classic`.
     #[arg(long, value_name = "FILE")]
     weights: Option<PathBuf>,
 }
@@ -103,7 +110,7 @@ pub struct EngineFlags {
     #[command(flatten)]
     pub table: TableFlags,
     #[command(flatten)]
-    pub weights: WeightsFlag,
+    pub weights: EvalFlags,
     #[command(flatten)]
     pub book: BookFlag,
     #[command(flatten)]
@@ -177,7 +184,7 @@ impl SessionFlags {
     }
 }
 
-impl WeightsFlag {
+impl EvalFlags {
     /// The evaluation weights: those of `--weights`, else the built-in ones.
     pub fn weights(&self) -> Result<WeightSets> {
         let Some(path) = &self.weights else {
@@ -187,8 +194,20 @@ impl WeightsFlag {
         WeightSets::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
     }
 
-    /// The engine: `options` (the flags already laid over them), with these weights.
-    pub fn build(&self, options: Options) -> Result<Engine> {
+    /// Lay the flags given over `options`: the evaluation, its net file (read and checked now), and the
+    /// hand-written evaluation when weights are given without `--eval`.
+    pub fn set(&self, options: &mut Options) -> Result<()> {
+        let eval = match (&self.eval, &self.weights) {
+            (None, Some(_)) => Some("Classic".to_string()),
+            (eval, _) => eval.clone(),
+        };
+        set(options, EngineOption::Evaluation, &eval)?;
+        set(options, EngineOption::EvalFile, &self.eval_file)
+    }
+
+    /// The engine: `options` (the other flags already laid over them) with these.
+    pub fn build(&self, mut options: Options) -> Result<Engine> {
+        self.set(&mut options)?;
         let mut engine = Engine::new(options).context("starting the engine")?;
         engine.set_weights(self.weights()?);
         Ok(engine)

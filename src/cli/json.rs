@@ -12,7 +12,7 @@ use clap::Args as ClapArgs;
 
 use waggle::json::{serve_http, serve_lines, Notes, Thinking};
 
-use super::engine::{BookFlag, LevelFlag, TableFlags, WeightsFlag};
+use super::engine::{BookFlag, EvalFlags, LevelFlag, TableFlags};
 use super::interrupt;
 
 #[derive(ClapArgs)]
@@ -23,7 +23,7 @@ pub struct Args {
     #[command(flatten)]
     table: TableFlags,
     #[command(flatten)]
-    weights: WeightsFlag,
+    weights: EvalFlags,
     #[command(flatten)]
     book: BookFlag,
     #[command(flatten)]
@@ -33,6 +33,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode> {
     let mut options = Thinking::default_options();
     args.table.set(&mut options)?;
+    args.weights.set(&mut options)?;
     args.book.set(&mut options)?;
     args.level.set(&mut options)?;
     let thinking = Thinking {

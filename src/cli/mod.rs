@@ -16,6 +16,7 @@ pub mod perft;
 pub mod play;
 pub mod review;
 pub mod selfplay;
+pub mod train;
 pub mod tune;
 pub mod uhp;
 pub mod web;

@@ -20,7 +20,7 @@ use waggle::review::{Ply, Review};
 use waggle::{Limits, Options};
 
 use super::bar::progress_bar;
-use super::engine::{TableFlags, ThreefoldFlag, WeightsFlag};
+use super::engine::{EvalFlags, TableFlags, ThreefoldFlag};
 use super::{interrupt, parse_seconds};
 use input::Source;
 
@@ -54,7 +54,7 @@ pub struct Args {
     #[command(flatten)]
     table: TableFlags,
     #[command(flatten)]
-    weights: WeightsFlag,
+    weights: EvalFlags,
     #[command(flatten)]
     threefold: ThreefoldFlag,
 }

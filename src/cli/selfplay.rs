@@ -13,7 +13,7 @@ use clap::Args as ClapArgs;
 use waggle::tune::{selfplay as play, SelfPlay};
 use waggle::GameType;
 
-use super::engine::{BookFlag, HashFlag, ThreefoldFlag, WeightsFlag};
+use super::engine::{BookFlag, EvalFlags, HashFlag, ThreefoldFlag};
 use super::interrupt;
 
 #[derive(ClapArgs)]
@@ -45,7 +45,7 @@ pub struct Args {
     #[command(flatten)]
     hash: HashFlag,
     #[command(flatten)]
-    weights: WeightsFlag,
+    weights: EvalFlags,
     #[command(flatten)]
     book: BookFlag,
     #[command(flatten)]
@@ -55,6 +55,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode> {
     let mut options = SelfPlay::default_options();
     args.hash.set(&mut options)?;
+    args.weights.set(&mut options)?;
     args.book.set(&mut options)?;
     args.threefold.set(&mut options);
     let settings = SelfPlay {

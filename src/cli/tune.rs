@@ -17,7 +17,7 @@ use waggle::record::GameRecord;
 use waggle::tune::{fit, samples, FitSettings, WinCurve};
 use waggle::{GameType, Options};
 
-use super::engine::{TableFlags, WeightsFlag};
+use super::engine::{EvalFlags, TableFlags};
 use super::interrupt;
 
 #[derive(ClapArgs)]
@@ -47,7 +47,7 @@ pub struct Args {
     #[arg(long, value_name = "NODES", conflicts_with_all = ["iterations", "learning_rate", "out"])]
     win_curve: Option<u64>,
     #[command(flatten)]
-    weights: WeightsFlag,
+    weights: EvalFlags,
     #[command(flatten)]
     table: TableFlags,
 }

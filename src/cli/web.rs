@@ -9,7 +9,7 @@ use clap::Args as ClapArgs;
 
 use waggle::web::{serve, WebConfig};
 
-use super::engine::{BookFlag, TableFlags, ThreefoldFlag, WeightsFlag};
+use super::engine::{BookFlag, EvalFlags, TableFlags, ThreefoldFlag};
 use super::interrupt;
 
 #[derive(ClapArgs)]
@@ -23,7 +23,7 @@ pub struct Args {
     #[command(flatten)]
     table: TableFlags,
     #[command(flatten)]
-    weights: WeightsFlag,
+    weights: EvalFlags,
     #[command(flatten)]
     book: BookFlag,
     #[command(flatten)]
@@ -33,6 +33,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode> {
     let mut options = WebConfig::default_options();
     args.table.set(&mut options)?;
+    args.weights.set(&mut options)?;
     args.book.set(&mut options)?;
     args.threefold.set(&mut options);
     let config = WebConfig {

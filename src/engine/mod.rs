@@ -8,7 +8,9 @@
 mod level;
 mod options;
 
-pub use options::{EngineOption, HelperThreads, OptionError, OptionInfo, OptionKind, Options, Ponder};
+pub use options::{
+    EngineOption, Evaluation, HelperThreads, NetFile, OptionError, OptionInfo, OptionKind, Options, Ponder,
+};
 
 use std::any::Any;
 use std::panic::{self, AssertUnwindSafe};
@@ -113,6 +115,7 @@ impl Engine {
     pub fn new(options: Options) -> Result<Engine, TableTooBig> {
         let mut searcher = Searcher::new(options.max_hash_size)?;
         searcher.set_helper_threads(options.max_helper_threads.count());
+        searcher.set_net(options.net());
         Ok(Engine {
             game: None,
             searcher,
@@ -375,6 +378,10 @@ impl Engine {
                 })?;
         }
         self.searcher.set_helper_threads(changed.max_helper_threads.count());
+        let net = changed.net();
+        if net.as_ref().map(|n| n.hash()) != self.searcher.net().map(|n| n.hash()) {
+            self.searcher.set_net(net);
+        }
         self.options = changed;
         let rules = self.rules();
         if let Some(game) = self.game.as_mut() {

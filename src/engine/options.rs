@@ -6,6 +6,9 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
+
+use crate::eval::{NetError, Network};
 
 /// What values an option takes.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -115,6 +118,72 @@ impl Ponder {
     }
 }
 
+/// Which evaluation the search uses.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Evaluation {
+    /// The network (the built-in one, or the EvalFile option's).
+    Net,
+    /// The hand-written weighted sum of features, for comparison.
+    Classic,
+}
+
+impl Evaluation {
+    const NAMES: [&'static str; 2] = ["Net", "Classic"];
+
+    fn text(self) -> String {
+        Evaluation::NAMES[self as usize].to_string()
+    }
+
+    fn parse(value: &str) -> Option<Evaluation> {
+        match value.trim().to_ascii_lowercase().as_str() {
+            "net" => Some(Evaluation::Net),
+            "classic" => Some(Evaluation::Classic),
+            _ => None,
+        }
+    }
+}
+
+/// A net loaded from a file, in place of the built-in one.
+#[derive(Clone, Debug)]
+pub struct NetFile {
+    /// The file, as it was named.
+    pub path: String,
+    /// The net it holds.
+    pub net: Arc<Network>,
+}
+
+impl PartialEq for NetFile {
+    fn eq(&self, other: &NetFile) -> bool {
+        self.path == other.path && self.net.hash() == other.net.hash()
+    }
+}
+
+impl Eq for NetFile {}
+
+impl NetFile {
+    /// The value of EvalFile that means the built-in net.
+    const BUILTIN: &'static str = "Builtin";
+
+    /// The net in the file at `path`, checked.
+    pub fn load(path: &str) -> Result<NetFile, OptionError> {
+        let failed = |why: String| OptionError::NetFile {
+            path: path.to_string(),
+            why,
+        };
+        if path.contains([';', '\n', '\r']) {
+            return Err(failed(
+                "a file name for EvalFile may not hold ';' or a line break".into(),
+            ));
+        }
+        let bytes = std::fs::read(path).map_err(|e| failed(e.to_string()))?;
+        let net = Network::from_bytes(&bytes).map_err(|e: NetError| failed(e.to_string()))?;
+        Ok(NetFile {
+            path: path.to_string(),
+            net: Arc::new(net),
+        })
+    }
+}
+
 /// The cores of this machine (1 when it cannot tell).
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -138,11 +207,15 @@ pub enum EngineOption {
     ReportIntermediateBestMoves,
     /// `ThreefoldRepetitionDraw`: a position occurring for the third time draws the game.
     ThreefoldRepetitionDraw,
+    /// `Evaluation`: the network or the hand-written evaluation.
+    Evaluation,
+    /// `EvalFile`: the net the network evaluation uses, `Builtin` or a file.
+    EvalFile,
 }
 
 impl EngineOption {
     /// Every option, in the order `options` lists them.
-    pub const ALL: [EngineOption; 7] = [
+    pub const ALL: [EngineOption; 9] = [
         EngineOption::Level,
         EngineOption::MaxHashSize,
         EngineOption::MaxHelperThreads,
@@ -150,6 +223,8 @@ impl EngineOption {
         EngineOption::PonderDuringIdle,
         EngineOption::ReportIntermediateBestMoves,
         EngineOption::ThreefoldRepetitionDraw,
+        EngineOption::Evaluation,
+        EngineOption::EvalFile,
     ];
 
     /// The bounds of `Level`.
@@ -167,6 +242,8 @@ impl EngineOption {
             EngineOption::PonderDuringIdle => "PonderDuringIdle",
             EngineOption::ReportIntermediateBestMoves => "ReportIntermediateBestMoves",
             EngineOption::ThreefoldRepetitionDraw => "ThreefoldRepetitionDraw",
+            EngineOption::Evaluation => "Evaluation",
+            EngineOption::EvalFile => "EvalFile",
         }
     }
 
@@ -180,6 +257,10 @@ impl EngineOption {
             EngineOption::MaxHashSize => int(EngineOption::HASH_MB),
             EngineOption::MaxHelperThreads => OptionKind::Enum(HelperThreads::values()),
             EngineOption::PonderDuringIdle => OptionKind::Enum(Ponder::NAMES.iter().map(|n| n.to_string()).collect()),
+            EngineOption::Evaluation => OptionKind::Enum(Evaluation::NAMES.iter().map(|n| n.to_string()).collect()),
+            // Any file may be named; the values listed are the built-in net and the file loaded, if any
+            // (`Options::info`): Mzinga.Viewer knows no option of free text.
+            EngineOption::EvalFile => OptionKind::Enum(vec![NetFile::BUILTIN.to_string()]),
             EngineOption::OpeningBook
             | EngineOption::ReportIntermediateBestMoves
             | EngineOption::ThreefoldRepetitionDraw => OptionKind::Bool,
@@ -253,6 +334,14 @@ pub enum OptionError {
         /// The machine's cores.
         cores: usize,
     },
+    /// A net file that cannot be read or used.
+    #[error("EvalFile {path}: {why}")]
+    NetFile {
+        /// The file, as it was named.
+        path: String,
+        /// Why it cannot be used.
+        why: String,
+    },
 }
 
 /// The options' names, in the order `options` lists them, for a message.
@@ -281,6 +370,10 @@ pub struct Options {
     /// Play as the reference player that level 1 is calibrated against: a random legal move, unless one wins at
     /// once. Not a UHP option (the engine flag `--reference-player` sets it).
     pub reference_player: bool,
+    /// Which evaluation the search uses.
+    pub evaluation: Evaluation,
+    /// The net file the network evaluation uses; `None` for the built-in net.
+    pub eval_file: Option<NetFile>,
 }
 
 impl Default for Options {
@@ -298,6 +391,9 @@ impl Default for Options {
             opening_book: true,
             level: super::level::FULL,
             reference_player: false,
+            // The hand-written evaluation until a net beats it by SPRT.
+            evaluation: Evaluation::Classic,
+            eval_file: None,
         }
     }
 }
@@ -310,9 +406,13 @@ impl Options {
 
     /// The option `option`: its kind, value and default.
     pub fn info(&self, option: EngineOption) -> OptionInfo {
+        let kind = match (option, &self.eval_file) {
+            (EngineOption::EvalFile, Some(file)) => OptionKind::Enum(vec![NetFile::BUILTIN.into(), file.path.clone()]),
+            _ => option.kind(),
+        };
         OptionInfo {
             option,
-            kind: option.kind(),
+            kind,
             value: self.value(option),
             default: Options::default().value(option),
         }
@@ -328,6 +428,20 @@ impl Options {
             EngineOption::PonderDuringIdle => self.ponder_during_idle.text(),
             EngineOption::ReportIntermediateBestMoves => bool_text(self.report_intermediate_best_moves),
             EngineOption::ThreefoldRepetitionDraw => bool_text(self.threefold_repetition_draw),
+            EngineOption::Evaluation => self.evaluation.text(),
+            EngineOption::EvalFile => self
+                .eval_file
+                .as_ref()
+                .map_or(NetFile::BUILTIN.to_string(), |file| file.path.clone()),
+        }
+    }
+
+    /// The net the search evaluates with: none under the hand-written evaluation.
+    pub fn net(&self) -> Option<Arc<Network>> {
+        match (self.evaluation, &self.eval_file) {
+            (Evaluation::Classic, _) => None,
+            (Evaluation::Net, Some(file)) => Some(file.net.clone()),
+            (Evaluation::Net, None) => Network::builtin().ok(),
         }
     }
 
@@ -357,6 +471,22 @@ impl Options {
                 changed.report_intermediate_best_moves = parse_bool(option, value)?
             }
             EngineOption::ThreefoldRepetitionDraw => changed.threefold_repetition_draw = parse_bool(option, value)?,
+            EngineOption::Evaluation => {
+                changed.evaluation = Evaluation::parse(value).ok_or_else(|| OptionError::NotAChoice {
+                    option,
+                    values: Evaluation::NAMES.join(", "),
+                })?
+            }
+            EngineOption::EvalFile => {
+                let value = value.trim();
+                changed.eval_file = if value.eq_ignore_ascii_case(NetFile::BUILTIN) {
+                    None
+                } else if self.eval_file.as_ref().is_some_and(|file| file.path == value) {
+                    self.eval_file.clone()
+                } else {
+                    Some(NetFile::load(value)?)
+                };
+            }
         }
         Ok(changed)
     }
@@ -456,6 +586,8 @@ mod tests {
                 }
                 .to_string(),
                 OptionKind::Bool => bool_text(defaults.info(option).value == "False"),
+                // Any net file may be named, beside the built-in net the option lists.
+                OptionKind::Enum(_) if option == EngineOption::EvalFile => net_file(),
                 OptionKind::Enum(values) => values.into_iter().find(|v| *v != defaults.info(option).value).unwrap(),
             };
             let changed = defaults.with(option, &other).unwrap();
@@ -471,7 +603,50 @@ mod tests {
         assert_eq!(
             "Nope".parse::<EngineOption>().unwrap_err().to_string(),
             "Unknown option 'Nope'. Options are: Level, MaxHashSize, MaxHelperThreads, OpeningBook, PonderDuringIdle, \
-             ReportIntermediateBestMoves, ThreefoldRepetitionDraw"
+             ReportIntermediateBestMoves, ThreefoldRepetitionDraw, Evaluation, EvalFile"
         );
+    }
+
+    /// The built-in net written to a file of its own, named.
+    fn net_file() -> String {
+        let path = std::env::temp_dir().join(format!("waggle-options-{}.nnue", std::process::id()));
+        std::fs::write(&path, crate::eval::net::builtin_bytes()).unwrap();
+        path.display().to_string()
+    }
+
+    #[test]
+    fn a_net_file_is_read_when_named_and_a_bad_one_refused_with_why() {
+        let options = Options::default();
+        assert_eq!(
+            options.net().map(|n| n.hash()),
+            None,
+            "the hand-written evaluation by default"
+        );
+        let net = options.with(EngineOption::Evaluation, "net").unwrap();
+        let builtin = Network::builtin().unwrap();
+        assert_eq!(net.net().map(|n| n.hash()), Some(builtin.hash()));
+        let path = net_file();
+        let file = net.with(EngineOption::EvalFile, &path).unwrap();
+        assert_eq!(file.info(EngineOption::EvalFile).value, path);
+        assert_eq!(
+            file.info(EngineOption::EvalFile).kind,
+            OptionKind::Enum(vec!["Builtin".into(), path.clone()])
+        );
+        assert_eq!(file.net().map(|n| n.hash()), Some(builtin.hash()));
+        assert_eq!(file.with(EngineOption::EvalFile, "builtin").unwrap().eval_file, None);
+        let missing = net
+            .with(EngineOption::EvalFile, "/no/such/net.nnue")
+            .unwrap_err()
+            .to_string();
+        assert!(missing.starts_with("EvalFile /no/such/net.nnue: "), "{missing}");
+        let cut = std::env::temp_dir().join(format!("waggle-options-cut-{}.nnue", std::process::id()));
+        std::fs::write(&cut, &crate::eval::net::builtin_bytes()[..1000]).unwrap();
+        let cut = cut.display().to_string();
+        let short = net.with(EngineOption::EvalFile, &cut).unwrap_err().to_string();
+        assert!(short.contains("cut short"), "{short}");
+        let semicolon = net.with(EngineOption::EvalFile, "a;b").unwrap_err().to_string();
+        assert!(semicolon.contains("';'"), "{semicolon}");
+        let _ = std::fs::remove_file(&path);
+        let _ = std::fs::remove_file(&cut);
     }
 }

@@ -7,14 +7,21 @@
 //! game state: a finished game is scored by the search before it ever asks for an evaluation.
 
 mod features;
+pub(crate) mod net;
 
 pub use features::{Feature, Features, FEATURE_COUNT};
+pub use net::{NetError, Network};
 
 use crate::rules::game_type::GameType;
 use crate::rules::position::Position;
 
 /// The largest magnitude `evaluate` returns, well below the search's win scores.
 pub const MAX_EVAL: i32 = 20_000;
+
+/// The scale of the win-chance curve: a score of `s` gives the side to move a win chance of
+/// 1 / (1 + 10^(−s / WIN_CURVE_SCALE)). Fitted by `waggle tune --win-curve` to the results of Base+MLP self-play
+/// games; the review judges moves by it, and the network is trained to predict results through it.
+pub(crate) const WIN_CURVE_SCALE: f64 = 322.0;
 
 /// The chance of winning that a score of `score` stands for, on the logistic curve of scale `scale`:
 /// 1 / (1 + 10^(−score / scale)). The one curve that turns the search's units into results, for the tuner (which
@@ -179,6 +186,26 @@ impl Weights {
 /// The value of `pos` for the side to move under `weights`, in the search's units (`±MAX_EVAL` at most).
 pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
     weights.score(&Features::of(pos)).clamp(-MAX_EVAL, MAX_EVAL)
+}
+
+/// The evaluation a search scores its leaves with: the hand-written one with the weights of the position's game
+/// type, or the network. The one place that chooses between them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Evaluator<'a> {
+    /// The weighted sum of features.
+    Classic(&'a Weights),
+    /// The network, its neurons kept up to date along the search's line (`net::accumulator`).
+    Net(&'a Network),
+}
+
+impl Evaluator<'_> {
+    /// The value of `pos` for the side to move, worked out from scratch (`±MAX_EVAL` at most).
+    pub(crate) fn evaluate(&self, pos: &Position) -> i32 {
+        match self {
+            Evaluator::Classic(weights) => evaluate(pos, weights),
+            Evaluator::Net(net) => net.evaluate(pos).clamp(-MAX_EVAL, MAX_EVAL),
+        }
+    }
 }
 
 #[cfg(test)]

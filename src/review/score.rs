@@ -6,9 +6,8 @@ use std::fmt;
 use crate::eval::win_chance;
 use crate::search::Report;
 
-/// The scale of the win-chance curve: a score of `s` gives the side to move a win chance of
-/// 1 / (1 + 10^(−s / CURVE_SCALE)). Fitted by `waggle tune --win-curve` to the results of Base+MLP self-play games.
-pub(crate) const CURVE_SCALE: f64 = 322.0;
+/// The scale of the win-chance curve (the evaluation's: the network is trained to it).
+pub(crate) use crate::eval::WIN_CURVE_SCALE as CURVE_SCALE;
 
 /// A position's value for the side to move, as the engine found it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,7 +7,8 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::LazyLock;
 
-use crate::eval::{evaluate, Weights, MAX_EVAL};
+use crate::eval::net::accumulator::Accumulators;
+use crate::eval::{Evaluator, MAX_EVAL};
 use crate::rules::moves::Move;
 use crate::rules::piece::Color;
 use crate::rules::position::{GameState, Position};
@@ -34,7 +35,9 @@ pub(crate) struct Walk<'a> {
     pub heuristics: &'a mut Heuristics,
     pub pv: &'a mut PvTable,
     pub evals: &'a mut Evals,
-    pub weights: &'a Weights,
+    pub eval: Evaluator<'a>,
+    /// The network's neurons along the line, when the network evaluates.
+    pub accumulators: &'a mut Accumulators,
     pub deadline: &'a Deadline<'a>,
     /// With helper threads: the moves the threads are searching, which the others put off.
     pub busy: Option<&'a Busy>,
@@ -69,6 +72,9 @@ impl Walk<'_> {
     pub fn root(&mut self, moves: &[Move], depth: u32, remember: bool) -> RootResult {
         self.pv.clear(0);
         self.nodes += 1;
+        if let Evaluator::Net(net) = self.eval {
+            self.accumulators.reset(net, self.pos);
+        }
         let mut alpha = -INFINITY;
         let beta = INFINITY;
         let mut best = None;
@@ -91,7 +97,7 @@ impl Walk<'_> {
                 if let Some((busy, mark)) = mark {
                     busy.begin(mark);
                 }
-                self.pos.play_unchecked(mv);
+                self.play(mv);
                 let score = if i == 0 {
                     -self.negamax(depth - 1, 1, -beta, -alpha)
                 } else {
@@ -102,7 +108,7 @@ impl Walk<'_> {
                         probe
                     }
                 };
-                self.pos.undo();
+                self.undo();
                 if let Some((busy, mark)) = mark {
                     busy.end(mark);
                 }
@@ -283,7 +289,7 @@ impl Walk<'_> {
             busy.begin(mark);
         }
         let reduction = late_move_reduction(depth, index, key, pv_node);
-        self.pos.play_unchecked(mv);
+        self.play(mv);
         let score = if index == 0 {
             -self.negamax(depth - 1, ply + 1, -beta, -alpha)
         } else {
@@ -297,11 +303,29 @@ impl Walk<'_> {
                 probe
             }
         };
-        self.pos.undo();
+        self.undo();
         if let Some((busy, mark)) = mark {
             busy.end(mark);
         }
         score
+    }
+
+    /// Play `mv` on the walk's position (and the network's neurons).
+    #[inline]
+    fn play(&mut self, mv: Move) {
+        if let Evaluator::Net(_) = self.eval {
+            self.accumulators.push(self.pos, mv);
+        }
+        self.pos.play_unchecked(mv);
+    }
+
+    /// Take the last move back.
+    #[inline]
+    fn undo(&mut self) {
+        self.pos.undo();
+        if let Evaluator::Net(_) = self.eval {
+            self.accumulators.pop();
+        }
     }
 
     /// Take `score` of `mv` into the node's best so far, raising alpha (and the principal variation) when it
@@ -378,7 +402,7 @@ impl Walk<'_> {
                 let value = if self.wins_on_the_spot() {
                     WINS_NOW
                 } else {
-                    evaluate(self.pos, self.weights)
+                    self.static_value()
                 };
                 self.evals.put(hash, value);
                 value
@@ -388,6 +412,19 @@ impl Walk<'_> {
             WIN - ply as i32 - 1
         } else {
             value
+        }
+    }
+
+    /// The evaluation of the walk's position: the network's from the neurons kept along the line.
+    #[inline]
+    fn static_value(&mut self) -> i32 {
+        match self.eval {
+            Evaluator::Classic(weights) => crate::eval::evaluate(self.pos, weights),
+            Evaluator::Net(net) => {
+                let neurons = self.accumulators.neurons(net, self.pos);
+                net.output(neurons, self.pos.to_move(), self.pos.game_type())
+                    .clamp(-MAX_EVAL, MAX_EVAL)
+            }
         }
     }
 

@@ -16,7 +16,8 @@ use super::pv::PvTable;
 use super::time::Deadline;
 use super::tt::Table;
 use super::{Report, MAX_DEPTH};
-use crate::eval::{evaluate, Weights};
+use crate::eval::net::accumulator::Accumulators;
+use crate::eval::Evaluator;
 use crate::rules::moves::MoveList;
 use crate::rules::position::Position;
 
@@ -26,6 +27,7 @@ pub(crate) struct Worker {
     pub heuristics: Heuristics,
     pub pv: PvTable,
     pub evals: Evals,
+    pub accumulators: Accumulators,
 }
 
 impl Worker {
@@ -34,6 +36,7 @@ impl Worker {
             heuristics: Heuristics::new(),
             pv: PvTable::new(),
             evals: Evals::new(),
+            accumulators: Accumulators::new(super::MAX_PLY + 2),
         }
     }
 
@@ -53,7 +56,8 @@ impl Worker {
             heuristics: &mut self.heuristics,
             pv: &mut self.pv,
             evals: &mut self.evals,
-            weights: shared.weights,
+            eval: shared.eval,
+            accumulators: &mut self.accumulators,
             deadline,
             busy: shared.busy,
             node_limit: if alone { shared.node_limit } else { u64::MAX },
@@ -70,7 +74,7 @@ impl Worker {
 /// What the threads of one search share.
 pub(crate) struct Shared<'a> {
     pub table: &'a Table,
-    pub weights: &'a Weights,
+    pub eval: Evaluator<'a>,
     /// Nodes all threads have visited so far, each adding its own every few hundred nodes and at the end of each
     /// depth.
     pub nodes: &'a AtomicU64,
@@ -101,7 +105,7 @@ pub(crate) fn deepen(
 ) -> Vec<Report> {
     let count = count.clamp(1, moves.len());
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
-    let score = evaluate(&pos, shared.weights);
+    let score = shared.eval.evaluate(&pos);
     let mut lines: Vec<Report> = moves[..count]
         .iter()
         .map(|&mv| Report {

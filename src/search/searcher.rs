@@ -19,7 +19,7 @@ use super::limits::Limits;
 use super::time::Deadline;
 use super::tt::{Table, TableTooBig};
 use super::{Control, Progress, Report, Stopper};
-use crate::eval::WeightSets;
+use crate::eval::{Evaluator, Network, WeightSets};
 use crate::rules::moves::MoveList;
 use crate::rules::position::Position;
 
@@ -34,6 +34,8 @@ pub struct Searcher {
     /// How many helper threads a search starts.
     helper_threads: usize,
     weights: WeightSets,
+    /// The network, when it evaluates instead of the weights.
+    net: Option<Arc<Network>>,
     /// Whether the table may hold anything (a search ran since it was last cleared).
     dirty: bool,
     /// How far recent timed searches ran past their deadlines: the latest, or three quarters of the one before
@@ -55,6 +57,7 @@ impl Searcher {
             helpers: Vec::new(),
             helper_threads: 0,
             weights: WeightSets::default(),
+            net: None,
             dirty: false,
             late: Duration::ZERO,
             fault: None,
@@ -100,6 +103,17 @@ impl Searcher {
     pub fn set_weights(&mut self, weights: WeightSets) {
         self.weights = weights;
         self.clear();
+    }
+
+    /// Evaluate with `net` from now on, or with the weights when `None` (the table is cleared).
+    pub fn set_net(&mut self, net: Option<Arc<Network>>) {
+        self.net = net;
+        self.clear();
+    }
+
+    /// The network that evaluates, if the weights do not.
+    pub fn net(&self) -> Option<&Arc<Network>> {
+        self.net.as_ref()
     }
 
     /// Forget everything learnt (new game).
@@ -191,7 +205,10 @@ impl Searcher {
         let busy = (helpers_run > 0 || every_move_taken).then(|| Busy::new(every_move_taken));
         let shared = Shared {
             table: &self.table,
-            weights: self.weights.for_game(pos.game_type()),
+            eval: match &self.net {
+                Some(net) => Evaluator::Net(net),
+                None => Evaluator::Classic(self.weights.for_game(pos.game_type())),
+            },
             nodes: &all_nodes,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             helped: helpers_run > 0,

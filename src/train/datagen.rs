@@ -20,6 +20,7 @@ use rand::{Rng, SeedableRng};
 use crate::engine::{Engine, Options};
 use crate::eval::WeightSets;
 use crate::record::game::Game;
+use crate::record::notation::MoveString;
 use crate::record::training::{Outcome, TrainingPosition};
 use crate::rules::game_type::GameType;
 use crate::search::Limits;
@@ -74,6 +75,10 @@ pub struct Datagen {
     pub nodes: u64,
     /// A game still going after this many plies is stopped (its positions keep their scores, no result).
     pub max_plies: usize,
+    /// The share of moves after the opening played at random instead of searched (the position before is still
+    /// searched and kept): so that the positions after a poor move, which a search meets at every node but games
+    /// between good players rarely reach, are learnt from too.
+    pub random_moves: f64,
     /// Seed of everything random.
     pub seed: u64,
     /// The slice of the run this process plays.
@@ -194,11 +199,21 @@ fn one_game(engine: &mut Engine, settings: &Datagen, index: u64) -> GameData {
         let Ok(thought) = engine.best_move(&Limits::nodes(nodes.max(1)), |_| {}) else {
             break;
         };
-        if let Some(pos) = before {
-            let record = TrainingPosition::of(&pos, thought.report.score, Outcome::Unfinished);
-            data.positions.push((hash, record));
-        }
-        if engine.play(thought.best).is_err() {
+        let random = settings.random_moves > 0.0 && rng.gen_bool(settings.random_moves.min(1.0));
+        let played = match before {
+            Some(pos) => {
+                let record = TrainingPosition::of(&pos, thought.report.score, Outcome::Unfinished);
+                data.positions.push((hash, record));
+                let moves = pos.legal_moves();
+                if random {
+                    MoveString::from_move(&pos, moves[rng.gen_range(0..moves.len())])
+                } else {
+                    thought.best
+                }
+            }
+            None => thought.best,
+        };
+        if engine.play(played).is_err() {
             break;
         }
     }
@@ -223,6 +238,7 @@ mod tests {
             opening_plies: 2..=5,
             nodes: 300,
             max_plies: 50,
+            random_moves: 0.1,
             seed: 7,
             shard,
             options: Datagen::default_options(),

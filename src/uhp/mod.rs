@@ -51,6 +51,8 @@ mod tests {
                 "PonderDuringIdle;enum;Disabled;Disabled;Disabled;SingleThreaded;MultiThreaded".to_string(),
                 "ReportIntermediateBestMoves;bool;False;False".to_string(),
                 "ThreefoldRepetitionDraw;bool;False;False".to_string(),
+                "Evaluation;enum;Classic;Classic;Net;Classic".to_string(),
+                "EvalFile;enum;Builtin;Builtin;Builtin".to_string(),
             ]
         );
         let choice = OptionInfo {

@@ -1,0 +1,206 @@
+//! The net file: a header that names the format and the shape, the integer weights, and a hash of all that.
+//! Little-endian throughout:
+//!
+//! | bytes | what |
+//! |---|---|
+//! | 0–7 | the magic `WAGGLENN` |
+//! | 8–11 | the format's version, 1 |
+//! | 12–15, 16–19, 20–23 | inputs (2,548), hidden neurons a side (`HIDDEN`), output buckets (8, one a game type) |
+//! | 24–27, 28–31, 32–35 | the scales: the accumulator's (`QA`), the output weights' (`QB`), the score's (`SCALE`) |
+//! | 36– | the input weights (`i16`, input by input, `HIDDEN` each), the input biases (`i16`), the output weights (`i16`, bucket by bucket, own side's `HIDDEN` then the other's), the output biases (`i32`) |
+//! | last 8 | FNV-1a (64-bit) of every byte before it |
+//!
+//! Owns reading (every check, with an error that says what is wrong) and writing. The numbers are the
+//! network's ([`super::Network`]).
+
+use super::inputs::INPUTS;
+use super::{Network, BUCKETS, HIDDEN, QA, QB, SCALE};
+
+const MAGIC: &[u8; 8] = b"WAGGLENN";
+const VERSION: u32 = 1;
+const HEADER: usize = 36;
+
+/// The size of a net file of this build's shape.
+pub(crate) const FILE_SIZE: usize = HEADER + 2 * (INPUTS * HIDDEN + HIDDEN + BUCKETS * 2 * HIDDEN) + 4 * BUCKETS + 8;
+
+/// A net file that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NetError {
+    /// Not a net file at all.
+    #[error("not a Waggle net file (it does not start with WAGGLENN)")]
+    Foreign,
+    /// A version this build does not read.
+    #[error("a net file of version {0}; this Waggle reads version 1")]
+    Version(u32),
+    /// A shape this build was not made for.
+    #[error("a net of {inputs} inputs, {hidden} hidden neurons and {buckets} output buckets; this Waggle's has {INPUTS}, {HIDDEN} and {BUCKETS}")]
+    Shape {
+        /// Inputs in the file.
+        inputs: u32,
+        /// Hidden neurons a side in the file.
+        hidden: u32,
+        /// Output buckets in the file.
+        buckets: u32,
+    },
+    /// Scales this build does not use.
+    #[error("a net quantised with scales {qa}, {qb} and {scale}; this Waggle uses {QA}, {QB} and {SCALE}")]
+    Scales {
+        /// The accumulator's.
+        qa: u32,
+        /// The output weights'.
+        qb: u32,
+        /// The score's.
+        scale: u32,
+    },
+    /// Shorter or longer than its shape says.
+    #[error("the file has {found} bytes where its header asks for {expected}: it is cut short or has bytes added")]
+    Length {
+        /// Bytes in the file.
+        found: usize,
+        /// Bytes the shape needs.
+        expected: usize,
+    },
+    /// Its hash is not that of its contents.
+    #[error("the file is damaged: its contents do not match the hash at its end")]
+    Hash,
+}
+
+/// FNV-1a of `bytes`: the net's name, and the check of a file.
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+}
+
+/// The network in `bytes`, every check passed.
+pub(crate) fn read(bytes: &[u8]) -> Result<Network, NetError> {
+    if bytes.len() < 8 || &bytes[..8] != MAGIC {
+        return Err(NetError::Foreign);
+    }
+    if bytes.len() < HEADER {
+        return Err(NetError::Length {
+            found: bytes.len(),
+            expected: FILE_SIZE,
+        });
+    }
+    let version = u32_at(bytes, 8);
+    if version != VERSION {
+        return Err(NetError::Version(version));
+    }
+    let (inputs, hidden, buckets) = (u32_at(bytes, 12), u32_at(bytes, 16), u32_at(bytes, 20));
+    if (inputs as usize, hidden as usize, buckets as usize) != (INPUTS, HIDDEN, BUCKETS) {
+        return Err(NetError::Shape {
+            inputs,
+            hidden,
+            buckets,
+        });
+    }
+    let (qa, qb, scale) = (u32_at(bytes, 24), u32_at(bytes, 28), u32_at(bytes, 32));
+    if (qa, qb, scale) != (QA as u32, QB as u32, SCALE as u32) {
+        return Err(NetError::Scales { qa, qb, scale });
+    }
+    if bytes.len() != FILE_SIZE {
+        return Err(NetError::Length {
+            found: bytes.len(),
+            expected: FILE_SIZE,
+        });
+    }
+    let (body, hash) = bytes.split_at(FILE_SIZE - 8);
+    if fnv1a(body) != u64::from_le_bytes(hash.try_into().map_err(|_| NetError::Hash)?) {
+        return Err(NetError::Hash);
+    }
+    let mut at = HEADER;
+    let mut i16s = |count: usize| {
+        let values: Vec<i16> = body[at..at + 2 * count]
+            .chunks_exact(2)
+            .map(|pair| i16::from_le_bytes([pair[0], pair[1]]))
+            .collect();
+        at += 2 * count;
+        values
+    };
+    let input_weights = i16s(INPUTS * HIDDEN);
+    let input_biases = i16s(HIDDEN);
+    let output_weights = i16s(BUCKETS * 2 * HIDDEN);
+    let output_biases = body[at..at + 4 * BUCKETS]
+        .chunks_exact(4)
+        .map(|four| i32::from_le_bytes([four[0], four[1], four[2], four[3]]))
+        .collect();
+    Ok(Network::from_parts(
+        input_weights,
+        input_biases,
+        output_weights,
+        output_biases,
+        fnv1a(bytes),
+    ))
+}
+
+/// The bytes of the net file of these weights (in the layout of [`read`]).
+pub(crate) fn write(
+    input_weights: &[i16],
+    input_biases: &[i16],
+    output_weights: &[i16],
+    output_biases: &[i32],
+) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(FILE_SIZE);
+    bytes.extend_from_slice(MAGIC);
+    for word in [
+        VERSION,
+        INPUTS as u32,
+        HIDDEN as u32,
+        BUCKETS as u32,
+        QA as u32,
+        QB as u32,
+        SCALE as u32,
+    ] {
+        bytes.extend_from_slice(&word.to_le_bytes());
+    }
+    for value in input_weights.iter().chain(input_biases).chain(output_weights) {
+        bytes.extend_from_slice(&value.to_le_bytes());
+    }
+    for value in output_biases {
+        bytes.extend_from_slice(&value.to_le_bytes());
+    }
+    let hash = fnv1a(&bytes);
+    bytes.extend_from_slice(&hash.to_le_bytes());
+    bytes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_net_reads_and_a_bad_file_is_refused_with_what_is_wrong() {
+        let builtin = Network::builtin().expect("the built-in net reads");
+        let good = super::super::BUILTIN_BYTES.to_vec();
+        assert_eq!(builtin.hash(), fnv1a(&good));
+        let error = |bytes: &[u8]| read(bytes).unwrap_err();
+        assert_eq!(error(b"#!/bin/sh\necho not a net\n"), NetError::Foreign);
+        assert_eq!(error(&[]), NetError::Foreign);
+        assert_eq!(
+            error(&good[..good.len() / 2]),
+            NetError::Length {
+                found: good.len() / 2,
+                expected: FILE_SIZE
+            }
+        );
+        assert!(error(&good[..20]).to_string().contains("cut short"));
+        let mut damaged = good.clone();
+        damaged[HEADER + 1000] ^= 1;
+        assert_eq!(error(&damaged), NetError::Hash);
+        let mut version = good.clone();
+        version[8] = 2;
+        assert_eq!(error(&version), NetError::Version(2));
+        let mut shape = good.clone();
+        shape[16] = 64;
+        assert!(matches!(error(&shape), NetError::Shape { hidden: 64, .. }));
+        assert!(error(&shape).to_string().contains("64 hidden neurons"));
+        let mut longer = good;
+        longer.push(0);
+        assert!(matches!(error(&longer), NetError::Length { .. }));
+    }
+}

@@ -1,0 +1,216 @@
+//! The network evaluation: a small network learnt from Waggle's own games (docs/eval.md has the drawing and how the
+//! shipped net was made).
+//!
+//! Each side's view of the position ([`inputs`]) turns on a few dozen of 2,548 features; the sum of their rows of
+//! input weights is that side's accumulator of [`HIDDEN`] neurons, kept up to date move by move
+//! ([`accumulator`]). The side to move's neurons and then the other side's, each clipped to `[0, 1]` and squared,
+//! are weighed by one output layer per game type into a score in the search's units. Everything is integer: the
+//! weights were trained as floats and rounded with the scales [`QA`] and [`QB`], named once here for the trainer and
+//! the engine alike.
+
+pub(crate) mod accumulator;
+mod file;
+pub(crate) use file::fnv1a;
+pub(crate) mod inputs;
+mod simd;
+
+use std::sync::{Arc, LazyLock};
+
+pub(crate) use file::write as write_file;
+pub use file::NetError;
+
+use crate::rules::game_type::GameType;
+use crate::rules::hex::Hex;
+use crate::rules::piece::{Bug, Color, Piece};
+use crate::rules::position::Position;
+use inputs::{Frame, INPUTS};
+
+/// Hidden neurons for each side.
+pub(crate) const HIDDEN: usize = 128;
+/// Output layers: one for each game type.
+pub(crate) const BUCKETS: usize = 8;
+/// The accumulator's scale: a float weight of 1 is `QA` in the file, and a neuron's range `[0, 1]` is `[0, QA]`.
+pub(crate) const QA: i32 = 255;
+/// The output weights' scale. The output layer multiplies in 32-bit lanes (a clipped neuron squared, times a
+/// weight of at most 1.98 · QB: below 2^25), so its weights can be finer than a 16-bit product would allow; 64, the
+/// usual scale of that product, rounded them coarsely enough to move a score by 20 units.
+pub(crate) const QB: i32 = 256;
+/// The score, in the search's units, of a network output of 1.
+pub(crate) const SCALE: i32 = 400;
+
+/// The net built into Waggle: made by `waggle train` from Waggle's own games (docs/eval.md).
+static BUILTIN_BYTES: &[u8] = include_bytes!("waggle.nnue");
+
+/// The built-in net, read once.
+static BUILTIN: LazyLock<Result<Arc<Network>, NetError>> = LazyLock::new(|| file::read(BUILTIN_BYTES).map(Arc::new));
+
+/// The bytes of the built-in net's file.
+#[cfg(test)]
+pub(crate) fn builtin_bytes() -> &'static [u8] {
+    BUILTIN_BYTES
+}
+
+/// A side's hidden neurons, before clipping.
+pub(crate) type Neurons = [i16; HIDDEN];
+
+/// The integer network.
+pub struct Network {
+    /// One row of [`HIDDEN`] weights for each input.
+    input_weights: Box<[Neurons]>,
+    input_biases: Neurons,
+    /// For each game type: the side to move's neurons' weights, then the other side's.
+    output_weights: Box<[[i16; 2 * HIDDEN]; BUCKETS]>,
+    output_biases: [i32; BUCKETS],
+    /// The FNV-1a hash of its file: its name.
+    hash: u64,
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Network({:016x})", self.hash)
+    }
+}
+
+impl Network {
+    /// The net built into Waggle.
+    pub fn builtin() -> Result<Arc<Network>, NetError> {
+        BUILTIN.clone()
+    }
+
+    /// The net in the bytes of a net file, every check passed (the magic, the version, the shape, the length and
+    /// the hash).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        file::read(bytes)
+    }
+
+    /// The hash of the net's file, which names it.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn from_parts(
+        input_weights: Vec<i16>,
+        input_biases: Vec<i16>,
+        output_weights: Vec<i16>,
+        output_biases: Vec<i32>,
+        hash: u64,
+    ) -> Network {
+        let rows = input_weights
+            .chunks_exact(HIDDEN)
+            .map(|row| row.try_into().unwrap_or([0; HIDDEN]))
+            .collect::<Vec<Neurons>>()
+            .into_boxed_slice();
+        debug_assert_eq!(rows.len(), INPUTS);
+        let mut outputs = Box::new([[0; 2 * HIDDEN]; BUCKETS]);
+        for (bucket, weights) in outputs.iter_mut().zip(output_weights.chunks_exact(2 * HIDDEN)) {
+            bucket.copy_from_slice(weights);
+        }
+        let mut biases = [0; BUCKETS];
+        biases.copy_from_slice(&output_biases[..BUCKETS]);
+        Network {
+            input_weights: rows,
+            input_biases: input_biases.try_into().unwrap_or([0; HIDDEN]),
+            output_weights: outputs,
+            output_biases: biases,
+            hash,
+        }
+    }
+
+    /// The row of input weights of `feature`.
+    #[inline]
+    fn row(&self, feature: u16) -> &Neurons {
+        &self.input_weights[usize::from(feature)]
+    }
+
+    /// `side`'s neurons for `pos`, computed from scratch.
+    pub(crate) fn refresh(&self, pos: &Position, side: Color) -> Neurons {
+        let frame = frame_of(pos, side);
+        let mut neurons = self.input_biases;
+        let mut features = Vec::with_capacity(inputs::MAX_ACTIVE);
+        inputs::active(
+            &frame,
+            placed(pos),
+            pos.pieces_in_hand(Color::White)
+                .iter()
+                .chain(pos.pieces_in_hand(Color::Black).iter()),
+            &mut features,
+        );
+        for &feature in &features {
+            simd::add(&mut neurons, self.row(feature));
+        }
+        neurons
+    }
+
+    /// The score for the side to move of a position of `game_type` whose sides' neurons are `neurons` (White's
+    /// first).
+    #[inline]
+    pub(crate) fn output(&self, neurons: &[Neurons; 2], to_move: Color, game_type: GameType) -> i32 {
+        let bucket = bucket(game_type);
+        let weights = &self.output_weights[bucket];
+        let (own, other) = (&neurons[to_move.index()], &neurons[to_move.opponent().index()]);
+        let sum =
+            simd::squared_clipped_dot(own, &weights[..HIDDEN]) + simd::squared_clipped_dot(other, &weights[HIDDEN..]);
+        let scaled = sum / i64::from(QA) + i64::from(self.output_biases[bucket]);
+        (scaled * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+
+    /// The score of `pos` for the side to move, computed from scratch.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let neurons = [self.refresh(pos, Color::White), self.refresh(pos, Color::Black)];
+        self.output(&neurons, pos.to_move(), pos.game_type())
+    }
+}
+
+/// The output bucket of `game_type`: its expansions as bits (Mosquito 1, Ladybug 2, Pillbug 4), as training
+/// records keep them.
+pub(crate) fn bucket(game_type: GameType) -> usize {
+    usize::from(game_type.includes(Bug::Mosquito))
+        | usize::from(game_type.includes(Bug::Ladybug)) << 1
+        | usize::from(game_type.includes(Bug::Pillbug)) << 2
+}
+
+/// `side`'s frame in `pos`.
+pub(crate) fn frame_of(pos: &Position, side: Color) -> Frame {
+    Frame::new(side, [pos.queen_hex(Color::White), pos.queen_hex(Color::Black)])
+}
+
+/// The pieces on the board of `pos`, each with its cell and its height in its stack.
+pub(crate) fn placed(pos: &Position) -> impl Iterator<Item = (Piece, Hex, u8)> + '_ {
+    let board = pos.board();
+    board.on_board().iter().map(move |piece| {
+        let hex = board.hex_of_unchecked(piece);
+        (piece, hex, height_of(pos, piece, hex))
+    })
+}
+
+/// The height of `piece` in its stack at `hex` (1 on the ground).
+#[inline]
+pub(crate) fn height_of(pos: &Position, piece: Piece, hex: Hex) -> u8 {
+    let board = pos.board();
+    let height = board.height(hex);
+    if height == 1 || board.top(hex) == Some(piece) {
+        return height;
+    }
+    height - board.stack(hex).take_while(|&p| p != piece).count() as u8
+}
+
+/// What the unit tests of the network share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// A network of random weights in the ranges a trained one has.
+    pub(crate) fn random_network(seed: u64) -> Network {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut small =
+            |count: usize, range: i16| (0..count).map(|_| rng.gen_range(-range..=range)).collect::<Vec<_>>();
+        let input_weights = small(INPUTS * HIDDEN, 200);
+        let input_biases = small(HIDDEN, 100);
+        let output_weights = small(BUCKETS * 2 * HIDDEN, 127);
+        let output_biases: Vec<i32> = (0..BUCKETS as i32).map(|b| b * 1000 - 3000).collect();
+        let bytes = write_file(&input_weights, &input_biases, &output_weights, &output_biases);
+        file::read(&bytes).unwrap_or_else(|e| panic!("{e}"))
+    }
+}
