@@ -8,14 +8,15 @@
 use rand::rngs::StdRng;
 use rand::Rng;
 
-use crate::eval::net::inputs::{self, Frame, INPUTS};
+use crate::eval::net::inputs::{self, factors, Frame, FACTORS, INPUTS};
 use crate::eval::net::{bucket, write_file, BUCKETS, HIDDEN, QA, QB, SCALE};
 use crate::record::training::TrainingPosition;
 use crate::rules::piece::{Bug, Color, Piece};
 
-/// Where each part of the flat list starts.
+/// Where each part of the flat list starts: the input rows are the net's own, then the shared rows
+/// (`inputs::factors`) that are folded into them when the net is written.
 const INPUT_WEIGHTS: usize = 0;
-const INPUT_BIASES: usize = INPUT_WEIGHTS + INPUTS * HIDDEN;
+const INPUT_BIASES: usize = INPUT_WEIGHTS + (INPUTS + FACTORS) * HIDDEN;
 const OUTPUT_WEIGHTS: usize = INPUT_BIASES + HIDDEN;
 const OUTPUT_BIASES: usize = OUTPUT_WEIGHTS + BUCKETS * 2 * HIDDEN;
 /// Every weight and bias.
@@ -54,6 +55,7 @@ impl Inputs {
             in_hand(),
             &mut self.features,
         );
+        with_factors(&mut self.features, 0);
         self.split = self.features.len();
         inputs::active(
             &Frame::new(Color::Black, queens),
@@ -61,6 +63,7 @@ impl Inputs {
             in_hand(),
             &mut self.features,
         );
+        with_factors(&mut self.features, self.split);
         self.to_move = record.to_move.index();
         self.bucket = bucket(record.game_type);
     }
@@ -71,6 +74,14 @@ impl Inputs {
         } else {
             &self.features[self.split..]
         }
+    }
+}
+
+/// Append to `features` the shared rows of each of its features from `start` on.
+fn with_factors(features: &mut Vec<u16>, start: usize) {
+    for i in start..features.len() {
+        let (shared, count) = factors(features[i]);
+        features.extend(shared[..count].iter().map(|&f| INPUTS as u16 + f));
     }
 }
 
@@ -186,10 +197,20 @@ impl Model {
     /// The bytes of the integer net file of this model.
     pub(crate) fn to_net_file(&self) -> Vec<u8> {
         let round = |w: f32, scale: i32| (w * scale as f32).round().clamp(i16::MIN.into(), i16::MAX.into()) as i16;
-        let input_weights: Vec<i16> = self.weights[INPUT_WEIGHTS..INPUT_BIASES]
-            .iter()
-            .map(|&w| round(w, QA))
-            .collect();
+        // Each feature's row with its shared rows folded in.
+        let row = |index: usize| &self.weights[INPUT_WEIGHTS + index * HIDDEN..][..HIDDEN];
+        let mut input_weights = Vec::with_capacity(INPUTS * HIDDEN);
+        for feature in 0..INPUTS {
+            let (shared, count) = factors(feature as u16);
+            for i in 0..HIDDEN {
+                let folded = row(feature)[i]
+                    + shared[..count]
+                        .iter()
+                        .map(|&f| row(INPUTS + usize::from(f))[i])
+                        .sum::<f32>();
+                input_weights.push(round(folded.clamp(-CLIP, CLIP), QA));
+            }
+        }
         let input_biases: Vec<i16> = self.weights[INPUT_BIASES..OUTPUT_WEIGHTS]
             .iter()
             .map(|&w| round(w, QA))
@@ -229,7 +250,7 @@ mod tests {
         let mut model = Model::random(&mut rng);
         // Weights as large as training makes them, so that the neurons reach their clipping.
         for w in &mut model.weights {
-            *w *= 4.0;
+            *w *= 3.0;
         }
         model.clip();
         let net = Network::from_bytes(&model.to_net_file()).unwrap();

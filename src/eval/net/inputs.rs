@@ -87,15 +87,7 @@ impl Symmetry {
 /// For each symmetry and each offset `(q, r)` with both in `-16..16`, the slot of a piece at that offset from a
 /// Queen: its cell within [`RADIUS`] (in a fixed order) or [`CELLS`] for far.
 static SLOT_OF: std::sync::LazyLock<Box<[[u8; OFFSETS]; 12]>> = std::sync::LazyLock::new(|| {
-    let mut cells = Vec::new();
-    for r in -RADIUS..=RADIUS {
-        for q in -RADIUS..=RADIUS {
-            if (q + r).abs() <= RADIUS {
-                cells.push((q, r));
-            }
-        }
-    }
-    debug_assert_eq!(cells.len(), CELLS);
+    let cells = cells();
     let mut table = Box::new([[CELLS as u8; OFFSETS]; 12]);
     for turns in 0..6 {
         for mirrored in [false, true] {
@@ -112,6 +104,51 @@ static SLOT_OF: std::sync::LazyLock<Box<[[u8; OFFSETS]; 12]>> = std::sync::LazyL
     }
     table
 });
+
+/// The cells within [`RADIUS`] of a Queen as offsets `(q, r)`, in the order of their slots.
+fn cells() -> Vec<(i32, i32)> {
+    let mut cells = Vec::new();
+    for r in -RADIUS..=RADIUS {
+        for q in -RADIUS..=RADIUS {
+            if (q + r).abs() <= RADIUS {
+                cells.push((q, r));
+            }
+        }
+    }
+    debug_assert_eq!(cells.len(), CELLS);
+    cells
+}
+
+/// Rows the trainer adds to the net's own while it learns, each shared by many features: for a piece placed
+/// relative to a Queen, one for its kind at its distance from her (0 to 4, or far), and one for its kind
+/// wherever it stands. A feature seen a few hundred times learns from them what its neighbours learnt, and only
+/// its own difference from them; the file the engine reads has each shared row folded into the features that use
+/// it ([`factors`]), so the engine never sees them.
+pub(crate) const FACTORS: usize = 2 * KINDS * (RADIUS as usize + 2) + KINDS;
+
+/// The shared rows (numbered from 0, below [`FACTORS`]) that `feature` learns with.
+pub(crate) fn factors(feature: u16) -> ([u16; 2], usize) {
+    static DISTANCE: std::sync::LazyLock<Vec<u8>> = std::sync::LazyLock::new(|| {
+        let mut distances: Vec<u8> = cells()
+            .iter()
+            .map(|&(q, r)| ((q.abs() + r.abs() + (q + r).abs()) / 2) as u8)
+            .collect();
+        distances.push(RADIUS as u8 + 1);
+        distances
+    });
+    let feature = usize::from(feature);
+    let kinds = 2 * KINDS * (RADIUS as usize + 2);
+    if feature < QUEEN_IN_HAND {
+        let (anchor, kind, slot) = (feature / AROUND, feature % AROUND / SLOTS, feature % SLOTS);
+        let ring = (anchor * KINDS + kind) * (RADIUS as usize + 2) + usize::from(DISTANCE[slot]);
+        ([ring as u16, (kinds + kind) as u16], 2)
+    } else if feature < HAND {
+        let kind = (feature - QUEEN_IN_HAND) % KINDS;
+        ([(kinds + kind) as u16, 0], 1)
+    } else {
+        ([0, 0], 0)
+    }
+}
 
 /// Offsets the slot table covers: `(q, r)` with both in `-16..16`.
 const OFFSETS: usize = (ROW as usize) * (ROW as usize);
@@ -233,6 +270,26 @@ mod tests {
             assert_eq!(near, (0..CELLS as u8).collect::<Vec<_>>(), "symmetry {i}");
         }
         assert_eq!(INPUTS, 2548);
+    }
+
+    #[test]
+    fn each_placed_feature_shares_a_row_with_its_kind_at_its_distance_and_with_its_kind() {
+        let frame = Frame::new(
+            Color::White,
+            [Some(Hex::from_axial(0, 0)), Some(Hex::from_axial(3, -1))],
+        );
+        let ant = Piece::new(Color::Black, Bug::Ant, 2).unwrap();
+        // Two cells two steps from White's Queen, in other directions.
+        let a = frame.on_board(ant, Hex::from_axial(2, 0), 1);
+        let b = frame.on_board(ant, Hex::from_axial(-1, -1), 1);
+        assert_ne!(a[0], b[0]);
+        assert_eq!(factors(a[0]), factors(b[0]));
+        // Three steps away: another ring, the same kind.
+        let c = frame.on_board(ant, Hex::from_axial(3, 0), 1);
+        assert_ne!(factors(c[0]).0[0], factors(a[0]).0[0]);
+        assert_eq!(factors(c[0]).0[1], factors(a[0]).0[1]);
+        assert!(factors(a[1]).0.iter().all(|&f| usize::from(f) < FACTORS));
+        assert_eq!(factors(frame.in_hand(ant)).1, 0);
     }
 
     #[test]
