@@ -10,7 +10,7 @@ use std::process::{Command, Output, Stdio};
 use common::{Engine, Waggle};
 
 /// Every engine flag.
-const ENGINE_FLAGS: [&str; 10] = [
+const ENGINE_FLAGS: [&str; 11] = [
     "--max-hash-size",
     "--threads",
     "--weights",
@@ -20,6 +20,7 @@ const ENGINE_FLAGS: [&str; 10] = [
     "--reference-player",
     "--report-intermediate-best-moves",
     "--ponder-during-idle",
+    "--tournament-opening",
     "--verbose",
 ];
 

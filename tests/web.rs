@@ -334,8 +334,21 @@ fn games_are_imported_and_exported() {
         .error(422);
     server.post("/api/import", &json!({"text": "nonsense"})).error(422);
     server
-        .post("/api/export", &json!({"game": "Base;InProgress;White[1];wQ"}))
+        .post("/api/export", &json!({"game": "Base;InProgress;Black[1];wM"}))
         .error(422);
+    // A game from before the tournament opening (its Queen first) is replayed as it was played, in every route.
+    let old = server.post("/api/export", &json!({"game": "Base;InProgress;White[2];wQ;bQ wQ-"}));
+    assert_eq!(old.status, 200, "{}", old.body);
+    let position = server.post(
+        "/api/play",
+        &json!({"game": "Base;InProgress;White[2];wQ;bQ wQ-", "move": "wS1 -wQ"}),
+    );
+    assert_eq!(
+        position.json()["moves"].as_array().map(Vec::len),
+        Some(3),
+        "{}",
+        position.body
+    );
     server.post("/api/export", &json!({"gam": GAME})).error(400);
     server.post("/api/import", &json!({"text": 5})).error(400);
 }

@@ -138,11 +138,13 @@ pub enum EngineOption {
     ReportIntermediateBestMoves,
     /// `ThreefoldRepetitionDraw`: a position occurring for the third time draws the game.
     ThreefoldRepetitionDraw,
+    /// `TournamentOpening`: neither side may place its Queen on its first turn.
+    TournamentOpening,
 }
 
 impl EngineOption {
     /// Every option, in the order `options` lists them.
-    pub const ALL: [EngineOption; 7] = [
+    pub const ALL: [EngineOption; 8] = [
         EngineOption::Level,
         EngineOption::MaxHashSize,
         EngineOption::MaxHelperThreads,
@@ -150,6 +152,7 @@ impl EngineOption {
         EngineOption::PonderDuringIdle,
         EngineOption::ReportIntermediateBestMoves,
         EngineOption::ThreefoldRepetitionDraw,
+        EngineOption::TournamentOpening,
     ];
 
     /// The bounds of `Level`.
@@ -167,6 +170,7 @@ impl EngineOption {
             EngineOption::PonderDuringIdle => "PonderDuringIdle",
             EngineOption::ReportIntermediateBestMoves => "ReportIntermediateBestMoves",
             EngineOption::ThreefoldRepetitionDraw => "ThreefoldRepetitionDraw",
+            EngineOption::TournamentOpening => "TournamentOpening",
         }
     }
 
@@ -182,7 +186,8 @@ impl EngineOption {
             EngineOption::PonderDuringIdle => OptionKind::Enum(Ponder::NAMES.iter().map(|n| n.to_string()).collect()),
             EngineOption::OpeningBook
             | EngineOption::ReportIntermediateBestMoves
-            | EngineOption::ThreefoldRepetitionDraw => OptionKind::Bool,
+            | EngineOption::ThreefoldRepetitionDraw
+            | EngineOption::TournamentOpening => OptionKind::Bool,
         }
     }
 }
@@ -269,6 +274,9 @@ pub struct Options {
     pub report_intermediate_best_moves: bool,
     /// New games end as a draw when a position occurs for the third time.
     pub threefold_repetition_draw: bool,
+    /// New games are played under the tournament opening rule (no Queen on a side's first turn); off, a side may
+    /// open with its Queen, as in games played before the rule.
+    pub tournament_opening: bool,
     /// Threads a search adds to its own.
     pub max_helper_threads: HelperThreads,
     /// Whether to think while waiting for a command.
@@ -289,6 +297,7 @@ impl Default for Options {
             max_hash_size: 64,
             report_intermediate_best_moves: false,
             threefold_repetition_draw: false,
+            tournament_opening: true,
             // One thread unless asked: searches repeat exactly, and engines sharing a machine (a match, a game
             // server) do not fight over its cores.
             max_helper_threads: HelperThreads::None,
@@ -328,6 +337,7 @@ impl Options {
             EngineOption::PonderDuringIdle => self.ponder_during_idle.text(),
             EngineOption::ReportIntermediateBestMoves => bool_text(self.report_intermediate_best_moves),
             EngineOption::ThreefoldRepetitionDraw => bool_text(self.threefold_repetition_draw),
+            EngineOption::TournamentOpening => bool_text(self.tournament_opening),
         }
     }
 
@@ -357,6 +367,7 @@ impl Options {
                 changed.report_intermediate_best_moves = parse_bool(option, value)?
             }
             EngineOption::ThreefoldRepetitionDraw => changed.threefold_repetition_draw = parse_bool(option, value)?,
+            EngineOption::TournamentOpening => changed.tournament_opening = parse_bool(option, value)?,
         }
         Ok(changed)
     }
@@ -471,7 +482,7 @@ mod tests {
         assert_eq!(
             "Nope".parse::<EngineOption>().unwrap_err().to_string(),
             "Unknown option 'Nope'. Options are: Level, MaxHashSize, MaxHelperThreads, OpeningBook, PonderDuringIdle, \
-             ReportIntermediateBestMoves, ThreefoldRepetitionDraw"
+             ReportIntermediateBestMoves, ThreefoldRepetitionDraw, TournamentOpening"
         );
     }
 }

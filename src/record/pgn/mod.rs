@@ -99,11 +99,12 @@ impl PgnGame {
         }
     }
 
-    /// Replay the moves under `rules`, each checked: the game the record describes, or why it cannot be played.
-    /// The result need not be where the moves lead (a resignation, a clock), so the record's state is not
-    /// compared with theirs.
+    /// Replay the moves under `rules` and the opening the record shows ([`GameString::opening`]: an older game
+    /// may open with a Queen), each checked: the game the record describes, or why it cannot be played. The
+    /// result need not be where the moves lead (a resignation, a clock), so the record's state is not compared
+    /// with theirs.
     pub fn replay(&self, rules: Rules) -> Result<Game, GameStringError> {
-        Game::from_moves(&self.record, rules)
+        Game::from_moves_with(&self.record, rules, self.record.opening())
     }
 
     /// The name the `Result` tag is written with: the result, else the record's state, else what Mzinga writes
