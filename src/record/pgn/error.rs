@@ -21,14 +21,6 @@ pub enum PgnError {
         /// Why the value is not a game type.
         reason: GameTypeError,
     },
-    /// A `Result` tag whose value is not a game state.
-    #[error("line {line}: '{value}' is not a result: expected WhiteWins, BlackWins, Draw, InProgress or NotStarted")]
-    Result {
-        /// The line of the tag.
-        line: usize,
-        /// The value as written.
-        value: String,
-    },
     /// A move line whose move is not a MoveString.
     #[error("line {line}: the move '{text}' cannot be read: {reason}")]
     Move {

@@ -80,7 +80,7 @@ impl PgnGame {
     /// new tag's name should be one word of letters, digits and `_`, or the file will not read back.
     ///
     /// `GameType` and `Result` also set the record's game type and the result (and the record's state) when the
-    /// value names one; when it does not, only the tag text changes, and writing the record still writes the
+    /// value names one (a result as the reader takes it: `WhiteWins` or `1-0`); when it does not, only the tag text changes, and writing the record still writes the
     /// record's own game type and result.
     pub fn set_tag(&mut self, name: &str, value: &str) {
         match self.tags.iter_mut().find(|(tag, _)| tag.eq_ignore_ascii_case(name)) {
@@ -92,7 +92,7 @@ impl PgnGame {
                 self.record.game_type = game_type;
             }
         } else if name.eq_ignore_ascii_case("Result") {
-            if let Some(state) = GameState::from_name(value.trim()) {
+            if let Some(state) = read::Said::of_tag(value).state() {
                 self.record.state = Some(state);
                 self.result = Some(state).filter(|state| state.is_over());
             }
