@@ -9,6 +9,7 @@ pub mod completions;
 pub mod datagen;
 pub mod draw;
 pub mod engine;
+mod input;
 pub mod interrupt;
 pub mod json;
 pub mod man;

@@ -3,8 +3,6 @@
 //! commentary (`--pgn`) and a chart of the win chance (`--svg`). The first Ctrl-C stops the review and prints
 //! (and writes) what was judged so far; a second quits at once.
 
-mod input;
-
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -21,8 +19,8 @@ use waggle::{Limits, Options};
 
 use super::bar::progress_bar;
 use super::engine::{TableFlags, ThreefoldFlag, WeightsFlag};
+use super::input::{self, Source};
 use super::{interrupt, parse_seconds};
-use input::Source;
 
 /// The exit status for input that cannot be reviewed (a file that does not exist, an illegal move, …).
 const BAD_INPUT: u8 = 2;
