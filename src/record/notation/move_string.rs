@@ -89,14 +89,10 @@ fn without_lone_number(word: &str) -> String {
     let (before, rest) = word.split_at(word.len() - word.trim_start_matches(['-', '/', '\\']).len());
     let name_end = rest.find(['-', '/', '\\']).unwrap_or(rest.len());
     let (name, after) = rest.split_at(name_end);
-    let lone = name.len() == 3
-        && name.ends_with('1')
-        && name[1..2]
-            .chars()
-            .next()
-            .and_then(Bug::from_letter)
-            .is_some_and(|bug| bug.count() == 1);
-    let name = if lone { &name[..2] } else { name };
+    let mut chars = name.chars();
+    let (_, letter) = (chars.next(), chars.next());
+    let lone = chars.as_str() == "1" && letter.and_then(Bug::from_letter).is_some_and(|bug| bug.count() == 1);
+    let name = if lone { &name[..name.len() - 1] } else { name };
     format!("{before}{name}{after}")
 }
 
@@ -259,7 +255,17 @@ mod tests {
                 Ok(standard.to_string())
             );
         }
-        for bad in ["wM2", "wA", "wM11", "wQ1 -wX", "bL1 wS1/ x"] {
+        for bad in [
+            "wM2",
+            "wA",
+            "wM11",
+            "wQ1 -wX",
+            "bL1 wS1/ x",
+            "wé",
+            "wé1",
+            "é",
+            "wM1 é1/",
+        ] {
             assert!(MoveString::parse_recorded(bad).is_err(), "{bad}");
         }
         assert_eq!(

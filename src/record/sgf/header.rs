@@ -136,12 +136,12 @@ fn date_in_words(text: &str) -> Option<String> {
 
 /// The date `yyyy-mm-dd` in a game's name.
 fn date_in_name(name: &str) -> Option<String> {
-    let bytes = name.as_bytes();
-    (0..bytes.len().saturating_sub(9)).find_map(|start| {
-        let part = &name.get(start..start + 10)?;
-        let digits = |range: std::ops::Range<usize>| part[range].bytes().all(|b| b.is_ascii_digit());
-        let shaped = digits(0..4) && &part[4..5] == "-" && digits(5..7) && &part[7..8] == "-" && digits(8..10);
-        shaped.then(|| format!("{}.{}.{}", &part[0..4], &part[5..7], &part[8..10]))
+    name.as_bytes().windows(10).find_map(|part| {
+        let digits = |range: std::ops::Range<usize>| part[range].iter().all(u8::is_ascii_digit);
+        let shaped = digits(0..4) && part[4] == b'-' && digits(5..7) && part[7] == b'-' && digits(8..10);
+        // All ASCII, so the bytes are the characters.
+        let text = |range: std::ops::Range<usize>| String::from_utf8_lossy(&part[range]).into_owned();
+        shaped.then(|| format!("{}.{}.{}", text(0..4), text(5..7), text(8..10)))
     })
 }
 
@@ -229,6 +229,8 @@ mod tests {
         assert_eq!(date(None, named).as_deref(), Some("2021.12.11"));
         assert_eq!(date(None, Some("HV-ann-bob")), None);
         assert_eq!(date(Some(""), Some("")), None);
+        assert_eq!(date(None, Some("HV-é-2021-12-11-1632é")).as_deref(), Some("2021.12.11"));
+        assert_eq!(date(None, Some("ééééé-12-11")), None);
     }
 
     #[test]
