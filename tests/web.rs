@@ -353,6 +353,35 @@ fn games_are_imported_and_exported() {
     server.post("/api/import", &json!({"text": 5})).error(400);
 }
 
+/// A BoardSpace record is imported as a `.pgn` is, an older one opening with the Queens too; a broken one gets a
+/// message naming its action.
+#[test]
+fn boardspace_records_are_imported() {
+    let server = Server::start();
+    let records = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/records");
+    let text = std::fs::read_to_string(format!("{records}/HV-gina-hugo-2019-10-03-0001.sgf")).unwrap();
+    let imported = server.post("/api/import", &json!({"text": text})).json();
+    assert_eq!(imported["state"]["moves"].as_array().map(Vec::len), Some(30));
+    assert_eq!(
+        (
+            imported["white"].as_str(),
+            imported["black"].as_str(),
+            imported["games"].as_u64()
+        ),
+        (Some("hugo"), Some("gina"), Some(1))
+    );
+    let old = std::fs::read_to_string(format!("{records}/U!HV-carl-dora-2008-10-28-0130.sgf")).unwrap();
+    let imported = server.post("/api/import", &json!({"text": old})).json();
+    let game = imported["state"]["game"].as_str().unwrap().to_string();
+    assert!(game.starts_with("Base;WhiteWins;Black[11];wQ;bQ wQ-;"), "{game}");
+    // Taken back to where the game was going on, it is played on under the opening it began with.
+    let back = server.post("/api/undo", &json!({"game": game, "plies": 20})).json();
+    assert_eq!(back["legal"]["bQ"].as_array().map(Vec::len), Some(6), "{back}");
+    let broken = std::fs::read_to_string(format!("{records}/refused/broken_turn.sgf")).unwrap();
+    let message = server.post("/api/import", &json!({"text": broken})).error(422);
+    assert!(message.contains("P0[7 Dropb wQ M 13 -wS1]"), "{message}");
+}
+
 #[test]
 fn the_engine_moves_analyses_and_reviews() {
     let server = Server::start();

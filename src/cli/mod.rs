@@ -6,6 +6,7 @@ mod bar;
 pub mod bench;
 pub mod book;
 pub mod completions;
+pub mod convert;
 pub mod datagen;
 pub mod draw;
 pub mod engine;
