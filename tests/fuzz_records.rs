@@ -35,7 +35,7 @@ fn seeds(extension: &str) -> Vec<String> {
         .collect()
 }
 
-const VERBS: [&str; 24] = [
+const VERBS: [&str; 27] = [
     "Start",
     "Pick",
     "Pickb",
@@ -60,6 +60,9 @@ const VERBS: [&str; 24] = [
     "Edit",
     "Swap",
     "Teleport",
+    "Undo",
+    "PleaseUndo",
+    "peek",
 ];
 const PIECES: [&str; 18] = [
     "wQ", "bQ", "wA1", "bA3", "wS2", "bB1", "wG3", "bM", "wL1", "bP", "q", "a2", "b1", "G1", "wA4", "x", "wé1", "bM1",

@@ -125,6 +125,11 @@ pub(super) enum Action {
     ChooseColor,
     /// `Edit`: the board set up by hand.
     Edit,
+    /// `Undo` or `Reset`: actions taken back.
+    Undo,
+    /// `PleaseUndo`, `DontUndo`, `AllowUndo`, `Peek`: what BoardSpace's players say of taking back a move, which a
+    /// finished record has already settled.
+    Aside,
 }
 
 /// What a player's property value is: an action, or something else a record says of the player (`id "ann"`,
@@ -138,7 +143,7 @@ pub(super) enum Value {
 }
 
 /// The verbs of BoardSpace's Hive, in lower case.
-const VERBS: [&str; 23] = [
+const VERBS: [&str; 29] = [
     "start",
     "pick",
     "pickb",
@@ -162,6 +167,12 @@ const VERBS: [&str; 23] = [
     "playblack",
     "edit",
     "swap",
+    "undo",
+    "reset",
+    "pleaseundo",
+    "dontundo",
+    "allowundo",
+    "peek",
 ];
 
 /// Read a player's property value. A value that starts with a sequence number must be an action; one that does
@@ -242,6 +253,8 @@ pub(super) fn read(value: &str) -> Result<Value, ActionError> {
         "winontime" => Action::WinOnTime,
         "playwhite" | "playblack" => Action::ChooseColor,
         "edit" => Action::Edit,
+        "undo" | "reset" => Action::Undo,
+        "pleaseundo" | "dontundo" | "allowundo" | "peek" => Action::Aside,
         // `Swap` is in BoardSpace's list of words, but its Hive never plays it.
         _ => return Err(ActionError::Unknown(verb.to_string())),
     };
@@ -379,6 +392,10 @@ mod tests {
             ("WinOnTime", Action::WinOnTime),
             ("PlayBlack", Action::ChooseColor),
             ("Edit", Action::Edit),
+            ("Undo", Action::Undo),
+            ("reset", Action::Undo),
+            ("PleaseUndo", Action::Aside),
+            ("peek", Action::Aside),
         ] {
             assert_eq!(action(&format!("12 {text}")), expected);
         }

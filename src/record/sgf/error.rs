@@ -49,7 +49,7 @@ pub enum SgfError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ActionError {
     /// A word that is no action of BoardSpace's Hive.
-    #[error("'{0}' is not an action of BoardSpace's Hive (pick, pickb, drop, dropb, pdropb, move, pmove, movedone, pmovedone, pass, passdone, done, start, resign, offerdraw, acceptdraw, declinedraw, winontime, playwhite, playblack)")]
+    #[error("'{0}' is not an action of BoardSpace's Hive (pick, pickb, drop, dropb, pdropb, move, pmove, movedone, pmovedone, pass, passdone, done, start, resign, offerdraw, acceptdraw, declinedraw, winontime, playwhite, playblack, pleaseundo, dontundo, allowundo, peek)")]
     Unknown(String),
     /// An action whose words are not the ones it takes.
     #[error("expected '{0}'")]
@@ -110,4 +110,7 @@ pub enum ActionError {
     /// A hand-made position.
     #[error("the board was set up by hand (Edit), which a record of moves cannot follow")]
     Edit,
+    /// Actions taken back.
+    #[error("actions are taken back (Undo), which a record of moves cannot follow")]
+    Undo,
 }

@@ -60,6 +60,8 @@ pub fn parse(text: &str, file_name: Option<&str>) -> Result<PgnGame, SgfError> {
     };
     let mut names = [String::new(), String::new()];
     let mut replay = Replay::new(game_type);
+    // The last action, to name should the record's end leave a move to play.
+    let mut last: Option<(usize, &str, &str)> = None;
     for property in &properties {
         let player = match property.name.as_str() {
             "P0" | "p0" => 0,
@@ -74,7 +76,10 @@ pub fn parse(text: &str, file_name: Option<&str>) -> Result<PgnGame, SgfError> {
                 reason,
             };
             match action::read(value).map_err(fault)? {
-                action::Value::Action(action) => replay.act(player, action).map_err(fault)?,
+                action::Value::Action(action) => {
+                    replay.act(player, action).map_err(fault)?;
+                    last = Some((property.line, &property.name, value));
+                }
                 action::Value::About(what, rest) if what == "id" && names[usize::from(player)].is_empty() => {
                     names[usize::from(player)] = header::player_name(&rest);
                 }
@@ -82,6 +87,15 @@ pub fn parse(text: &str, file_name: Option<&str>) -> Result<PgnGame, SgfError> {
             }
         }
     }
+    replay.finish().map_err(|reason| {
+        let (line, player, text) = last.unwrap_or((0, "", ""));
+        SgfError::Action {
+            line,
+            player: player.to_string(),
+            text: text.to_string(),
+            reason,
+        }
+    })?;
     let [white, black] = replay.players();
     let color_of = |player: u8| if player == white { Color::White } else { Color::Black };
     let outcome = first("RE")

@@ -58,6 +58,8 @@ struct Turn {
     resign: bool,
     /// A draw accepted, to take effect at `Done`.
     accept: bool,
+    /// The player who acted last in the turn.
+    player: u8,
 }
 
 /// Where a piece picked up came from.
@@ -93,6 +95,7 @@ impl Replay {
 
     /// Follow `action` by `player` (0 for `P0`).
     pub(super) fn act(&mut self, player: u8, action: Action) -> Result<(), ActionError> {
+        self.turn.player = player;
         match action {
             Action::Start => self.turn = Turn::default(),
             Action::Pick { rack, piece } => {
@@ -167,12 +170,13 @@ impl Replay {
                 self.turn.accept = !self.turn.accept;
                 self.turn.other = true;
             }
-            Action::OfferDraw | Action::DeclineDraw | Action::ChooseColor => self.turn.other = true,
+            Action::OfferDraw | Action::DeclineDraw | Action::ChooseColor | Action::Aside => self.turn.other = true,
             Action::WinOnTime => {
                 self.ending = Some(Outcome::Won(player));
                 self.turn.other = true;
             }
             Action::Edit => return Err(ActionError::Edit),
+            Action::Undo => return Err(ActionError::Undo),
         }
         Ok(())
     }
@@ -193,6 +197,27 @@ impl Replay {
         }
         if turn.resign {
             self.ending = Some(Outcome::Won(1 - player));
+        } else if turn.accept {
+            self.ending = Some(Outcome::Draw);
+        }
+        Ok(())
+    }
+
+    /// The end of the record, perhaps in the middle of a turn (a clock ran out, the record was cut): as Mzinga.Viewer
+    /// reads it, a move dropped or a pass said is played though not confirmed, and a resignation or a draw accepted
+    /// takes effect; a piece picked up and not dropped is let go.
+    pub(super) fn finish(&mut self) -> Result<(), ActionError> {
+        let turn = std::mem::take(&mut self.turn);
+        let over = self.position.state().is_over();
+        if let (Some(cell), Some(held)) = (turn.dropped, turn.held) {
+            if !over {
+                self.play_held(turn.player, held, cell)?;
+            }
+        } else if turn.pass && !over {
+            self.play(turn.player, Move::Pass)?;
+        }
+        if turn.resign {
+            self.ending = Some(Outcome::Won(1 - turn.player));
         } else if turn.accept {
             self.ending = Some(Outcome::Draw);
         }

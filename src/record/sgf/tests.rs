@@ -103,12 +103,15 @@ fn record_of(game_type: GameType, moves: &[Move], style: Style, start: (i32, i32
             say(&mut text, 1 - player, verb("Done"));
         }
         match mv {
-            Move::Pass => {
-                if style.passes {
+            Move::Pass => match (style.passes, rng.gen_range(0..3)) {
+                (true, 0) => say(&mut text, player, verb("PassDone")),
+                (true, 1) => say(&mut text, player, verb("NullMove")),
+                (true, _) => {
                     say(&mut text, player, verb("Pass"));
+                    say(&mut text, player, verb("Done"));
                 }
-                say(&mut text, player, verb("Done"));
-            }
+                (false, _) => say(&mut text, player, verb("Done")),
+            },
             Move::Place { piece, to } | Move::Move { piece, to } => {
                 let cell = cell_for(&cells, to, start);
                 let from = position.board().hex_of(piece).map(|hex| cells[&hex]);
@@ -455,6 +458,42 @@ fn a_game_ends_by_resignation_on_time_or_by_agreement() {
         with_re("Gewonnen"),
         Some(GameState::BlackWins),
         "RE names nobody: the resignation decides"
+    );
+}
+
+/// A record that ends in the middle of a turn (a clock ran out, the file was cut) is read as Mzinga.Viewer reads
+/// it: the move dropped is played, the resignation said takes effect, a piece only picked up is let go.
+#[test]
+fn a_record_that_ends_in_the_middle_of_a_turn() {
+    let opening = "(;GM[27]SU[hive]
+;P0[1 Move W wS1 N 13 .];P0[2 Done];P1[3 Pick B 1 bS1];P1[4 Dropb bS1 O 13 wS1-]";
+    let game = parse(&format!("{opening})"), None).unwrap();
+    assert_eq!(moves_of(&game), ["wS1", "bS1 wS1-"]);
+    let resigned = parse(&format!("{opening};P1[5 Resign])"), None).unwrap();
+    assert_eq!(
+        (resigned.record.moves.len(), resigned.result),
+        (2, Some(GameState::WhiteWins))
+    );
+    let held = parse(&format!("{opening};P1[5 Done];P0[6 Pick W 0 wQ])"), None).unwrap();
+    assert_eq!(held.record.moves.len(), 2);
+    let wrong = parse(
+        &format!("{opening};P1[5 Done];P0[6 Pick W 0 wQ];P0[7 Dropb wQ Q 13])"),
+        None,
+    )
+    .unwrap_err();
+    assert!(
+        wrong
+            .to_string()
+            .starts_with("line 2, P0[7 Dropb wQ Q 13]: Q 13 is next to no piece"),
+        "{wrong}"
+    );
+    // What players say of taking a move back is no move; taking one back is refused.
+    let asked = format!("{opening};P1[5 Done];P0[6 PleaseUndo];P1[7 DontUndo];P0[8 Move W wQ M 13 -wS1];P0[9 Done])");
+    assert_eq!(parse(&asked, None).unwrap().record.moves.len(), 3);
+    let undone = parse(&format!("{opening};P1[5 Undo])"), None).unwrap_err();
+    assert!(
+        undone.to_string().contains("P1[5 Undo]: actions are taken back"),
+        "{undone}"
     );
 }
 
