@@ -312,6 +312,11 @@ fn convert_writes_what_reads_and_names_what_does_not() {
     assert!(run.stderr.contains("illegal_move.pgn: move 5"), "{}", run.stderr);
     assert!(run.stderr.contains("Read 1 game, refused 1:"), "{}", run.stderr);
     assert_eq!(games_of(&std::fs::read_to_string(&out).unwrap()).len(), 1);
+    // A .pgn without tags, its lone bug numbered: Base with the Mosquito its moves name.
+    let bare = scratch.path("bare.pgn");
+    std::fs::write(&bare, "1. wS1\n2. bM1 wS1-\n").unwrap();
+    let run = waggle(&["convert", &bare, "--to", "gamestring"]);
+    assert_eq!(run.stdout, "Base+M;InProgress;White[2];wS1;bM wS1-\n", "{}", run.stderr);
     let help = waggle(&["convert", "--help"]);
     assert!(help.stdout.contains("gamestring"), "{}", help.stdout);
     let bad = waggle(&["convert", &data("quin_vs_ray.pgn"), "--to", "sgf"]);

@@ -189,8 +189,14 @@ fn from_file(name: &str) -> Vec<Result<Parsed, String>> {
     }
 }
 
+/// Whether `line` is a numbered move (`1. wS1`), as a `.pgn` without tags starts.
+fn numbered_move(line: &str) -> bool {
+    let rest = line.trim_start_matches(|c: char| c.is_ascii_digit());
+    rest.len() < line.len() && rest.starts_with('.')
+}
+
 /// The games of `text`, read from `label` (the file `file`, if it is one): a BoardSpace record when it opens with
-/// `(`, a `.pgn` record when its first line is a tag, a games file when its lines hold tabs, otherwise one
+/// `(`, a `.pgn` record when its first line is a tag or a numbered move, a games file when its lines hold tabs, otherwise one
 /// GameString a line.
 fn from_text(label: &str, text: &str, file: Option<&str>) -> Vec<Result<Parsed, String>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -221,7 +227,7 @@ fn from_text(label: &str, text: &str, file: Option<&str>) -> Vec<Result<Parsed, 
             })
             .map_err(|e| format!("{label}: {e}"))];
     }
-    if first.starts_with('[') {
+    if first.starts_with('[') || numbered_move(first) {
         let games = match read_pgn(text) {
             Ok(games) => games,
             Err(e) => return vec![Err(format!("{label}: {e}"))],

@@ -249,7 +249,8 @@ fn import(body: &[u8], rules: Rules) -> Result<Response<Body>, WebError> {
             "games": 1,
         })));
     }
-    if !text.starts_with('[') {
+    let numbered = text.trim_start_matches(|c: char| c.is_ascii_digit()).starts_with('.') && !text.starts_with('.');
+    if !text.starts_with('[') && !numbered {
         let game = given_game(text, rules)?;
         return Ok(ok(
             json!({"state": state_of(&game), "white": "", "black": "", "games": 1}),

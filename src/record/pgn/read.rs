@@ -5,7 +5,7 @@
 use super::{PgnError, PgnGame};
 use crate::record::notation::{GameString, MoveString};
 use crate::rules::game_type::GameType;
-use crate::rules::piece::Color;
+use crate::rules::piece::{Bug, Color};
 use crate::rules::position::GameState;
 
 /// Parse a PGN file's text: one or more games. Accepts CRLF, a UTF-8 BOM, blank lines anywhere, tags in any order
@@ -211,10 +211,20 @@ impl Reader {
 
     /// The finished game, or `None` if nothing of a game was read.
     fn finish(self) -> Result<Option<PgnGame>, PgnError> {
-        let Some(first_line) = self.first_line else {
+        if self.first_line.is_none() {
             return Ok(None);
-        };
-        let game_type = self.game_type.ok_or(PgnError::MissingGameType { line: first_line })?;
+        }
+        // Without a GameType tag, as Mzinga.Viewer and hivegame.com read it: Base, with each expansion whose bug moves.
+        let game_type = self.game_type.unwrap_or_else(|| {
+            let uses = |bug: Bug| {
+                self.moves.iter().any(|mv| match *mv {
+                    MoveString::Pass => false,
+                    MoveString::Alone(piece) => piece.bug() == bug,
+                    MoveString::Beside { piece, reference, .. } => piece.bug() == bug || reference.bug() == bug,
+                })
+            };
+            GameType::new(uses(Bug::Mosquito), uses(Bug::Ladybug), uses(Bug::Pillbug))
+        });
         let state = [self.result_line, self.result_tag]
             .into_iter()
             .flatten()

@@ -234,12 +234,7 @@ fn a_game_without_moves_is_followed_by_the_next_when_a_tag_repeats() {
 
 #[test]
 fn each_error_names_its_line() {
-    let cases: [(&str, PgnError); 11] = [
-        ("[White \"x\"]\n\n1. wS1\n", PgnError::MissingGameType { line: 1 }),
-        (
-            "[GameType \"Base\"]\n1. wS1\n\n[White \"y\"]\n1. wS1\n",
-            PgnError::MissingGameType { line: 4 },
-        ),
+    let cases: [(&str, PgnError); 9] = [
         (
             "\n[GameType \"Base+X\"]\n",
             PgnError::GameType {
@@ -390,6 +385,21 @@ fn a_download_from_hivegame_com_is_read_as_it_is() {
     );
 }
 
+/// Without a GameType tag, a game is Base with each expansion whose bug it moves, as Mzinga.Viewer and hivegame.com
+/// read it.
+#[test]
+fn a_game_without_a_game_type_is_base_with_the_bugs_it_moves() {
+    let game_type = |text: &str| parse(text).map(|games| games[0].record.game_type.to_string());
+    assert_eq!(game_type("[White \"x\"]\n\n1. wS1\n"), Ok("Base".to_string()));
+    assert_eq!(
+        game_type("[White \"x\"]\n\n1. wS1\n2. bP wS1-\n3. wL -wS1\n"),
+        Ok("Base+LP".to_string())
+    );
+    assert_eq!(game_type("1. wM1\n2. bS1 wM1/\n"), Ok("Base+M".to_string()));
+    let two = parse("[GameType \"Base\"]\n1. wS1\n\n[White \"y\"]\n1. wL\n").unwrap();
+    assert_eq!(two[1].record.game_type.to_string(), "Base+L");
+}
+
 #[test]
 fn bad_tags_are_refused() {
     for (line, text) in [
@@ -429,7 +439,6 @@ fn error_messages_read_as_sentences() {
         "{bad_move}"
     );
     assert!(message("[GameType \"Hive\"]").starts_with("line 1: 'Hive' is not a game type"));
-    assert!(message("1. wS1").contains("line 1: the game starting here has no GameType tag"));
     assert!(message("").starts_with("no game in the file"));
     assert_eq!(
         message("[GameType \"Base\"]\n1. wS1\n{"),
