@@ -122,19 +122,10 @@ fn read_argument(argument: &str) -> Vec<Result<Parsed, String>> {
     }
     let path = Path::new(argument);
     if path.is_dir() {
-        let entries = match std::fs::read_dir(path) {
-            Ok(entries) => entries,
-            Err(e) => return vec![Err(format!("{argument}: the directory cannot be read: {e}"))],
-        };
-        let mut files: Vec<_> = entries
-            .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-            .filter(|file| {
-                file.is_file()
-                    && file
-                        .extension()
-                        .is_some_and(|ext| ext.eq_ignore_ascii_case("pgn") || ext.eq_ignore_ascii_case("sgf"))
-            })
-            .collect();
+        let mut files = Vec::new();
+        if let Err(e) = records_in(path, &mut files) {
+            return vec![Err(format!("{argument}: the directory cannot be read: {e}"))];
+        }
         if files.is_empty() {
             return vec![Err(format!("{argument}: the directory holds no .pgn or .sgf file"))];
         }
@@ -160,6 +151,27 @@ fn read_argument(argument: &str) -> Vec<Result<Parsed, String>> {
             "{argument}: no such file (nor a GameString such as 'Base+MLP;InProgress;White[2];wS1;bS1 wS1-')"
         )),
     }]
+}
+
+/// The `.pgn` and `.sgf` files in `directory` and the directories within it (an archive keeps a folder a month),
+/// added to `files`; links to directories are not followed, so that no loop is walked for ever.
+fn records_in(directory: &Path, files: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(directory)? {
+        let Ok(entry) = entry else { continue };
+        let path = entry.path();
+        let Ok(kind) = entry.file_type() else { continue };
+        if kind.is_dir() {
+            // A folder that cannot be read is passed over; its records are not named on the command line.
+            let _ = records_in(&path, files);
+        } else if path.is_file()
+            && path
+                .extension()
+                .is_some_and(|ext| ext.eq_ignore_ascii_case("pgn") || ext.eq_ignore_ascii_case("sgf"))
+        {
+            files.push(path);
+        }
+    }
+    Ok(())
 }
 
 /// `text`, cut after its first 40 characters (with `…`) when longer: a GameString named in a heading or a message.
