@@ -27,11 +27,11 @@ use crate::rules::piece::Color;
 use crate::rules::position::GameState;
 
 /// The game of a BoardSpace record's text (the first game tree, where a file holds more). `file_name`, when the
-/// text comes from a file (its path or name), tells a tournament (`T!…`) or unranked (`U!…`) game when the record's own name (`GN`)
-/// is empty, as in older records.
+/// text comes from a file (its path or name), tells a tournament (`T!…`) or unranked (`U!…`) game when the
+/// record's own name (`GN`) is empty, as in older records.
 ///
 /// Its tags are Mzinga's, in Mzinga's order: `GameType` (from `SU`), `Date` (`yyyy.MM.dd`, from `DT` or else the
-/// game's name; empty when neither says), `Event` (`BoardSpace tournament` or `BoardSpace unranked` for a `T!` or
+/// game's or the file's name; empty when none says), `Event` (`BoardSpace tournament` or `BoardSpace unranked` for a `T!` or
 /// `U!` game, else empty), `Site` (`boardspace.net`), `Round` (empty), `White` and `Black` (the players' names, by
 /// the colour each moved), `Result`. The result is what `RE` says (the winner it names, or a draw), else how the
 /// actions ended the game (a resignation, a win on time, a draw agreed), else where the moves lead.
@@ -114,7 +114,7 @@ pub fn parse(text: &str, file_name: Option<&str>) -> Result<PgnGame, SgfError> {
         Some(Kind::Unranked) => "BoardSpace unranked",
         Some(Kind::Ranked) | None => "",
     };
-    let date = header::date(first("DT"), first("GN")).unwrap_or_default();
+    let date = header::date(first("DT"), game_name).unwrap_or_default();
     let position = replay.position();
     let turn = Some((position.to_move(), position.turn_number()));
     let record = GameString {

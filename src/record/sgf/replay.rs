@@ -1,8 +1,8 @@
 //! The meaning of a record's actions: each one followed on a position as BoardSpace's board follows it, the piece
 //! picked up and dropped, the turn confirmed, and each confirmed move named in a canonical MoveString and played,
 //! checked by the rules. BoardSpace's board is a grid of lettered columns and numbered rows that wraps round at its
-//! edges; a cell becomes one of Waggle's cells by the pieces beside it, so that a hive that wanders, or reaches an
-//! edge, is followed wherever it goes.
+//! edges (or, later, grows); a cell becomes one of Waggle's cells by the pieces beside it, so that a hive that
+//! wanders, or reaches an edge, is followed wherever it goes.
 
 use std::collections::HashMap;
 

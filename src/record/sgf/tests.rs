@@ -409,6 +409,9 @@ fn an_early_record_opening_with_a_queen() {
         "from the file's name, the record's being empty"
     );
     assert_eq!(game.tag("Date"), Some("2008.10.28"));
+    let undated = text.replace("DT[28 October 2008]", "");
+    let game = parse(&undated, Some("U!HV-ann-bob-2008-10-27-2300.sgf")).unwrap();
+    assert_eq!(game.tag("Date"), Some("2008.10.27"), "the file's name says it");
     assert_eq!((game.result, game.record.state), (None, Some(GameState::InProgress)));
     let replayed = game.replay(Rules::default()).unwrap();
     assert_eq!(replayed.position().opening(), Opening::Free);
