@@ -84,5 +84,5 @@ pub use rules::moves::{Move, MoveList};
 pub use rules::perft;
 pub use rules::piece::{Bug, Color, Piece};
 pub use rules::piece_set::PieceSet;
-pub use rules::position::{GameState, Position, Rules};
+pub use rules::position::{GameState, Opening, Position, Rules};
 pub use search::{Clocks, Limits, Report, Searcher, SideClock, Stopper, TableTooBig};

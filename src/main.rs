@@ -50,6 +50,8 @@ enum Command {
     Book(cli::book::Args),
     /// Draw a position: as text (hexes; coloured on a terminal unless NO_COLOR is set), or as an SVG picture.
     Draw(cli::draw::Args),
+    /// Write games read from any record (BoardSpace .sgf, .pgn, GameStrings) as a Mzinga .pgn or as GameStrings.
+    Convert(cli::convert::Args),
     /// Answer the Hive AI-module JSON API: one request a line on stdin, one response a line on stdout, or over
     /// HTTP with --listen.
     Json(cli::json::Args),
@@ -80,6 +82,7 @@ fn main() -> ExitCode {
         Some(Command::Tune(args)) => cli::tune::run(args),
         Some(Command::Book(args)) => cli::book::run(args),
         Some(Command::Draw(args)) => cli::draw::run(args),
+        Some(Command::Convert(args)) => cli::convert::run(args),
         Some(Command::Json(args)) => cli::json::run(args),
         Some(Command::Review(args)) => cli::review::run(args),
         Some(Command::Web(args)) => cli::web::run(args),

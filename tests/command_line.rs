@@ -10,7 +10,7 @@ use std::process::{Command, Output, Stdio};
 use common::{Engine, Waggle};
 
 /// Every engine flag.
-const ENGINE_FLAGS: [&str; 12] = [
+const ENGINE_FLAGS: [&str; 13] = [
     "--max-hash-size",
     "--threads",
     "--eval",
@@ -22,6 +22,7 @@ const ENGINE_FLAGS: [&str; 12] = [
     "--reference-player",
     "--report-intermediate-best-moves",
     "--ponder-during-idle",
+    "--tournament-opening",
     "--verbose",
 ];
 

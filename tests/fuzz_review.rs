@@ -4,10 +4,11 @@
 //! standard input, with random flags and tiny budgets (`--nodes 1..50`, `--depth 1..2`).
 //!
 //! The properties: the process ends (within 60 s), never panics, and exits with 0 or 2; a 2 comes with a message
-//! on stderr that starts `waggle review:` and names an input, with nothing on stdout and no file written; a 0
-//! prints each game's moves and summary (JSON lines with `--json`: one a move, one summary a game), writes a .pgn
-//! that reads back with every move commented and charts that parse; and input that was only cut short (still
-//! legal) is never refused.
+//! on stderr that starts `waggle review:` and names an input, and either nothing on stdout and no file written (no
+//! game could be read) or the games that could be read reviewed, ending with the summary of those refused; a 0
+//! prints each game's moves and summary (JSON lines with `--json`: one a move, one summary a game; a batch of
+//! several games then the summary of the reading), writes a .pgn that reads back with every move commented and
+//! charts that parse; and input that was only cut short (still legal) is never refused.
 //!
 //! Several cases go to one process where they can (a games file of many games), to keep the run short. The short
 //! run is part of `cargo test` (a fixed seed; `WAGGLE_FUZZ_SEED=N` for another); the long one is ignored:
@@ -520,12 +521,21 @@ fn run(batch: &Batch, dir: &Path) -> Option<Outcome> {
     })
 }
 
-/// The moves of each game of a successful run's output, checked for its shape.
-fn games_printed(batch: &Batch, stdout: &str) -> Result<Vec<usize>, String> {
+/// The moves of each game of a run's output, checked for its shape; `refused`: whether the run refused some input,
+/// whose summary then ends the output.
+fn games_printed(batch: &Batch, stdout: &str, refused: bool) -> Result<Vec<usize>, String> {
     let mut moves = Vec::new();
     if batch.json {
         let mut rows = 0;
-        for line in stdout.lines() {
+        let mut lines: Vec<&str> = stdout.lines().collect();
+        if refused {
+            let last = lines.pop().unwrap_or("");
+            let value: Value = serde_json::from_str(last).map_err(|e| format!("not JSON ({e}): {last}"))?;
+            if !value["read"].is_u64() || value["refused"].as_array().is_none_or(Vec::is_empty) {
+                return Err(format!("no summary of the refused input last: {last}"));
+            }
+        }
+        for line in lines {
             let value: Value = serde_json::from_str(line).map_err(|e| format!("not JSON ({e}): {line}"))?;
             let game = moves.len() as u64 + 1;
             if value["game"].as_u64() != Some(game) {
@@ -567,7 +577,20 @@ fn games_printed(batch: &Batch, stdout: &str) -> Result<Vec<usize>, String> {
         }
         return Ok(moves);
     }
-    let lines: Vec<&str> = stdout.lines().collect();
+    let mut lines: Vec<&str> = stdout.lines().collect();
+    // A batch of several games, or one with input refused, ends with the summary of the reading.
+    if let Some(at) = lines.iter().position(|line| line.starts_with("Read ")) {
+        let summary = lines.split_off(at);
+        let shaped = lines.last() == Some(&"")
+            && summary[0].ends_with(if refused { ':' } else { '.' })
+            && summary[1..].iter().all(|line| line.starts_with("  "));
+        if !shaped || refused != (summary.len() > 1) {
+            return Err(format!("a summary of the reading out of shape: {summary:?}"));
+        }
+        lines.pop();
+    } else if refused {
+        return Err("no summary of the refused input".into());
+    }
     let mut at = 0;
     while at < lines.len() {
         let heading = lines[at];
@@ -648,7 +671,7 @@ fn check(batch: &Batch, outcome: Option<Outcome>, dir: &Path) -> Result<&'static
     }
     match code {
         Some(0) => {
-            let moves = games_printed(batch, &stdout)?;
+            let moves = games_printed(batch, &stdout, false)?;
             if let Some(legal) = &batch.legal {
                 if &moves != legal {
                     return Err(format!("games of {moves:?} moves reviewed, {legal:?} given"));
@@ -676,7 +699,10 @@ fn check(batch: &Batch, outcome: Option<Outcome>, dir: &Path) -> Result<&'static
                 return Err(format!("a message that names no input: {stderr}"));
             }
             if !stdout.is_empty() {
-                return Err(format!("output for refused input: {stdout}"));
+                // Some games could be read: they are reviewed and written, the refused named in the summary.
+                let moves = games_printed(batch, &stdout, true)?;
+                files_written(batch, &moves)?;
+                return Ok("partly refused");
             }
             let written: Vec<String> = std::fs::read_dir(dir)
                 .unwrap()

@@ -56,6 +56,7 @@ const WORDS: &[&str] = &[
     "MaxHashSize",
     "ReportIntermediateBestMoves",
     "ThreefoldRepetitionDraw",
+    "TournamentOpening",
     "OpeningBook",
     "True",
     "False",

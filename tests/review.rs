@@ -791,8 +791,7 @@ fn bad_input_is_refused_with_status_2_and_nothing_written() {
     let cases: Vec<(Vec<&str>, Vec<&str>)> = vec![
         // A GameString is named by its first 40 characters.
         (vec![illegal], vec![&illegal[..40], "move 3", "wA1 bG1/"]),
-        (vec![good, &illegal_pgn], vec![&illegal_pgn, "move 7"]),
-        (vec![&illegal_games], vec![&illegal_games, "game 2", "move 5"]),
+        (vec![&illegal_pgn], vec![&illegal_pgn, "move 7"]),
         (vec![unknown_type], vec![unknown_type, "Base+Q"]),
         (vec![&unknown_pgn], vec![&unknown_pgn, "Base+Q"]),
         (vec![&unclosed], vec![&unclosed, "never closed"]),
@@ -822,6 +821,26 @@ fn bad_input_is_refused_with_status_2_and_nothing_written() {
         assert!(dir.files().is_empty(), "{args:?}: {:?}", dir.files());
         assert!(!missing_dir.exists());
     }
+    // Among games that can be reviewed, one refused is named in the summary, the others reviewed and written, and
+    // the status says a game was refused.
+    let dir = Scratch::new("bad-among-good");
+    let pgn = dir.path("out.pgn");
+    let run = review(&[good, &illegal_pgn, "--nodes", "10", "--pgn", &pgn]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.stdout.contains("Game 1 of 1: the GameString"), "{}", run.stdout);
+    let summary = format!("\nRead 1 game, refused 1:\n  {illegal_pgn}: move 7 (");
+    assert!(run.stdout.contains(&summary), "{}", run.stdout);
+    assert_eq!(read_pgn(&std::fs::read_to_string(&pgn).unwrap()).unwrap().len(), 1);
+    let run = review(&[&illegal_games, "--nodes", "10"]);
+    assert_eq!(run.code, Some(2));
+    for name in [illegal_games.as_str(), "game 2", "move 5"] {
+        assert!(run.stderr.contains(name), "'{name}' not in {}", run.stderr);
+    }
+    assert!(
+        run.stdout.contains(&format!("Game 1 of 1: {illegal_games}, game 1 · ")),
+        "{}",
+        run.stdout
+    );
     // A file that was there before a refusal is left as it was.
     let dir = Scratch::new("bad-kept");
     let pgn = dir.path("out.pgn");

@@ -66,7 +66,7 @@ fn every_command_and_error_path() {
         perft2[1].starts_with(&format!("perft(2) = {} ", waggle::perft::perft(&mut pos, 2))),
         "{perft2:?}"
     );
-    assert_eq!(e.ask("options").len(), 9);
+    assert_eq!(e.ask("options").len(), 10);
     // The evaluation: the network or the hand-written one; a net file that cannot be used is refused with why,
     // and the option stays as it was.
     assert_eq!(
@@ -308,6 +308,46 @@ fn a_game_string_ending_in_a_semicolon_loads() {
         "{reply}"
     );
     assert_eq!(e.one("play bS1 wS1-"), "Base;InProgress;White[2];wS1;bS1 wS1-");
+}
+
+/// The tournament opening holds for `newgame` and `play` unless `TournamentOpening` is off (by `options set` or
+/// its flag), and a change of it applies from the next game.
+#[test]
+fn the_queen_on_a_first_turn_needs_the_tournament_opening_off() {
+    let mut e = Engine::start(&[]);
+    assert_eq!(
+        e.one("options get TournamentOpening"),
+        "TournamentOpening;bool;True;True"
+    );
+    e.one("newgame Base");
+    assert_eq!(
+        e.one("play wQ"),
+        "invalidmove You can't play your Queen Bee on your first turn."
+    );
+    let old = "newgame Base;InProgress;White[2];wQ;bQ wQ-";
+    assert!(e.one(old).contains("You can't play your Queen Bee on your first turn."));
+    assert_eq!(
+        e.one("options set TournamentOpening False"),
+        "TournamentOpening;bool;False;True"
+    );
+    assert_eq!(
+        e.one("play wQ"),
+        "invalidmove You can't play your Queen Bee on your first turn.",
+        "the game in progress keeps its opening"
+    );
+    assert_eq!(e.one(old), "Base;InProgress;White[2];wQ;bQ wQ-");
+    e.one("newgame Base");
+    assert_eq!(e.one("play wQ"), "Base;InProgress;Black[1];wQ");
+    assert_eq!(
+        e.ask("validmoves")[0]
+            .split(';')
+            .filter(|m| m.starts_with("bQ"))
+            .count(),
+        6
+    );
+    let mut flagged = Engine::start(&["--tournament-opening", "false"]);
+    flagged.one("newgame Base+M");
+    assert_eq!(flagged.one("play wQ"), "Base+M;InProgress;Black[1];wQ");
 }
 
 /// A table size the option offers but the machine cannot give is refused with `err`; the engine keeps its old

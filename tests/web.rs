@@ -334,10 +334,52 @@ fn games_are_imported_and_exported() {
         .error(422);
     server.post("/api/import", &json!({"text": "nonsense"})).error(422);
     server
-        .post("/api/export", &json!({"game": "Base;InProgress;White[1];wQ"}))
+        .post("/api/export", &json!({"game": "Base;InProgress;Black[1];wM"}))
         .error(422);
+    // A game from before the tournament opening (its Queen first) is replayed as it was played, in every route.
+    let old = server.post("/api/export", &json!({"game": "Base;InProgress;White[2];wQ;bQ wQ-"}));
+    assert_eq!(old.status, 200, "{}", old.body);
+    let position = server.post(
+        "/api/play",
+        &json!({"game": "Base;InProgress;White[2];wQ;bQ wQ-", "move": "wS1 -wQ"}),
+    );
+    assert_eq!(
+        position.json()["moves"].as_array().map(Vec::len),
+        Some(3),
+        "{}",
+        position.body
+    );
     server.post("/api/export", &json!({"gam": GAME})).error(400);
     server.post("/api/import", &json!({"text": 5})).error(400);
+}
+
+/// A BoardSpace record is imported as a `.pgn` is, an older one opening with the Queens too; a broken one gets a
+/// message naming its action.
+#[test]
+fn boardspace_records_are_imported() {
+    let server = Server::start();
+    let records = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/records");
+    let text = std::fs::read_to_string(format!("{records}/HV-gina-hugo-2019-10-03-0001.sgf")).unwrap();
+    let imported = server.post("/api/import", &json!({"text": text})).json();
+    assert_eq!(imported["state"]["moves"].as_array().map(Vec::len), Some(30));
+    assert_eq!(
+        (
+            imported["white"].as_str(),
+            imported["black"].as_str(),
+            imported["games"].as_u64()
+        ),
+        (Some("hugo"), Some("gina"), Some(1))
+    );
+    let old = std::fs::read_to_string(format!("{records}/U!HV-carl-dora-2008-10-28-0130.sgf")).unwrap();
+    let imported = server.post("/api/import", &json!({"text": old})).json();
+    let game = imported["state"]["game"].as_str().unwrap().to_string();
+    assert!(game.starts_with("Base;WhiteWins;Black[11];wQ;bQ wQ-;"), "{game}");
+    // Taken back to where the game was going on, it is played on under the opening it began with.
+    let back = server.post("/api/undo", &json!({"game": game, "plies": 20})).json();
+    assert_eq!(back["legal"]["bQ"].as_array().map(Vec::len), Some(6), "{back}");
+    let broken = std::fs::read_to_string(format!("{records}/refused/broken_turn.sgf")).unwrap();
+    let message = server.post("/api/import", &json!({"text": broken})).error(422);
+    assert!(message.contains("P0[7 Dropb wQ M 13 -wS1]"), "{message}");
 }
 
 #[test]

@@ -1,25 +1,40 @@
-//! `waggle draw`: a position as text (hexes; coloured on a terminal unless NO_COLOR is set) or as an SVG picture.
+//! `waggle draw`: a position as text (hexes; coloured on a terminal unless NO_COLOR is set) or as an SVG picture:
+//! a GameString's, or the last of a game read from a record file (`.sgf`, `.pgn`, …).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args as ClapArgs;
 use waggle::draw::{describe, svg, TextStyle};
-use waggle::{Game, GameString, Rules};
+use waggle::Rules;
+
+use super::input;
 
 #[derive(ClapArgs)]
 pub struct Args {
     /// Write an SVG picture to this file ('-' for standard output) instead of drawing text.
     #[arg(long, value_name = "FILE")]
     svg: Option<String>,
-    /// A GameString (or a GameTypeString).
-    game: GameString,
+    /// A GameString (or a GameTypeString), or a file of games (BoardSpace .sgf, .pgn, GameStrings): the position
+    /// its first game ends in.
+    game: String,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let game = Game::from_record(&args.game, Rules::default()).context("replaying the game")?;
-    let pos = game.position();
+    let mut input = input::read_all(std::slice::from_ref(&args.game), Rules::default());
+    if input.sources.is_empty() {
+        bail!("{}", input.refused.join("\n"));
+    }
+    if input.sources.len() + input.refused.len() > 1 {
+        eprintln!(
+            "waggle draw: {} holds {} games: the first is drawn",
+            args.game,
+            input.sources.len() + input.refused.len()
+        );
+    }
+    let source = input.sources.remove(0);
+    let pos = source.game.position();
     match args.svg {
         Some(path) => {
             let caption = format!(

@@ -99,6 +99,9 @@ pub struct SessionFlags {
     #[arg(long, value_name = "MODE", value_parser = OptionValue(EngineOption::PonderDuringIdle),
           help = about(EngineOption::PonderDuringIdle, "Think while waiting for a command"))]
     ponder_during_idle: Option<String>,
+    #[arg(long, value_name = "BOOL", value_parser = OptionValue(EngineOption::TournamentOpening),
+          help = about(EngineOption::TournamentOpening, "Forbid the Queen on a side's first turn (False: allow it, as before the rule)"))]
+    tournament_opening: Option<String>,
     /// Also print each completed depth's search information to stderr.
     #[arg(long)]
     pub verbose: bool,
@@ -180,6 +183,7 @@ impl SessionFlags {
     /// Lay the flags given over `options`.
     pub fn set(&self, options: &mut Options) -> Result<()> {
         options.report_intermediate_best_moves |= self.report_intermediate_best_moves;
+        set(options, EngineOption::TournamentOpening, &self.tournament_opening)?;
         set(options, EngineOption::PonderDuringIdle, &self.ponder_during_idle)
     }
 }

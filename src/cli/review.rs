@@ -3,8 +3,6 @@
 //! commentary (`--pgn`) and a chart of the win chance (`--svg`). The first Ctrl-C stops the review and prints
 //! (and writes) what was judged so far; a second quits at once.
 
-mod input;
-
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -21,16 +19,17 @@ use waggle::{Limits, Options};
 
 use super::bar::progress_bar;
 use super::engine::{EvalFlags, TableFlags, ThreefoldFlag};
+use super::input::{self, Source};
 use super::{interrupt, parse_seconds};
-use input::Source;
 
 /// The exit status for input that cannot be reviewed (a file that does not exist, an illegal move, …).
 const BAD_INPUT: u8 = 2;
 
 #[derive(ClapArgs)]
 pub struct Args {
-    /// The games: GameStrings, Mzinga .pgn files, games files (as `waggle selfplay` writes them), directories of
-    /// .pgn files (as `waggle match --pgn DIR` writes them), or `-` for standard input.
+    /// The games: GameStrings, BoardSpace .sgf files, .pgn files (Mzinga's, hivegame.com's, other programs'), games
+    /// files (as `waggle selfplay` writes them), directories of .pgn and .sgf files, or `-` for standard input. A
+    /// game that cannot be read is refused with the reason, and the others reviewed.
     #[arg(value_name = "GAME", required = true)]
     games: Vec<String>,
     /// Seconds of search for each position (the default: 0.5).
@@ -90,10 +89,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
     args.table.set(&mut options)?;
     args.threefold.set(&mut options);
     let mut engine = args.weights.build(options)?;
-    let sources = match input::read_all(&args.games, engine.rules()) {
-        Ok(sources) => sources,
-        Err(message) => return bad_input(&message),
-    };
+    let input = input::read_all(&args.games, engine.rules());
+    for refusal in &input.refused {
+        eprintln!("waggle review: {refusal}");
+    }
+    if input.sources.is_empty() {
+        return Ok(ExitCode::from(BAD_INPUT));
+    }
+    let sources = &input.sources;
     if let Some(path) = args.svg.as_deref().filter(|path| path.is_dir()) {
         return bad_input(&format!("{}: is a directory, not a file to write", path.display()));
     }
@@ -164,11 +167,26 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(e) = out.failure.take() {
         return Err(e).context("writing the review");
     }
-    write_files(&args, &sources, &reviews, &charts, &budget)?;
+    write_files(&args, sources, &reviews, &charts, &budget)?;
+    // A batch ends with what was read and what was refused, and why.
+    if args.json {
+        if !input.refused.is_empty() {
+            let refused = serde_json::json!({"read": sources.len(), "refused": input.refused});
+            out.print(&format!("{refused}\n"));
+        }
+    } else if sources.len() + input.refused.len() > 1 {
+        out.print(&format!("\n{}", input.summary()));
+    }
+    if let Some(e) = out.failure.take() {
+        return Err(e).context("writing the review");
+    }
     if stop.load(Ordering::SeqCst) {
         let judged: usize = reviews.iter().map(|review| review.plies.len()).sum();
         eprintln!("waggle review: interrupted: {judged} of {total} moves judged");
         return Ok(interrupt::exit_code());
+    }
+    if !input.refused.is_empty() {
+        return Ok(ExitCode::from(BAD_INPUT));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -25,7 +25,7 @@ use crate::record::game::{Game, UndoError};
 use crate::record::notation::{GameString, GameStringError, MoveString};
 use crate::rules::legality::IllegalMove;
 use crate::rules::moves::Move;
-use crate::rules::position::{GameState, Position, Rules};
+use crate::rules::position::{GameState, Opening, Position, Rules};
 use crate::search::{Fault, Limits, Progress, Report, Searcher, Stopper, TableTooBig, WIN};
 
 /// Why the engine cannot do what it was asked. The texts are for people; front ends add their own hints (which
@@ -151,11 +151,26 @@ impl Engine {
         }
     }
 
+    /// How new games open, from the options: under the tournament rule unless `TournamentOpening` is off.
+    pub fn opening(&self) -> Opening {
+        if self.options.tournament_opening {
+            Opening::Tournament
+        } else {
+            Opening::Free
+        }
+    }
+
     /// Start the game `record` describes: a new game for a bare game type (`"Base+MLP".parse()`), otherwise every
-    /// move replayed and checked, under the rules of the options. On error the previous game stays.
+    /// move replayed and checked, under the rules and the opening of the options. On error the previous game stays.
     pub fn new_game(&mut self, record: &GameString) -> Result<&Game, EngineError> {
+        self.new_game_with(record, self.opening())
+    }
+
+    /// [`Engine::new_game`], opening as `opening` says whatever the options: for the record of a game read from a
+    /// file, whose opening the record shows ([`GameString::opening`]).
+    pub fn new_game_with(&mut self, record: &GameString, opening: Opening) -> Result<&Game, EngineError> {
         self.guarded("starting the game", |engine| {
-            let game = Game::from_record(record, engine.rules())?;
+            let game = Game::from_record_with(record, engine.rules(), opening)?;
             engine.searcher.clear();
             engine.game = Some(game);
             Ok(())
@@ -366,7 +381,8 @@ impl Engine {
 
     /// Set `option` to `value` (checked against the option's kind). A new table size that the machine cannot give
     /// is refused (the old table stays); a new repetition rule applies to the game in progress at once, by
-    /// replaying it.
+    /// replaying it; a new opening rule applies from the next game, the game in progress keeping the opening it
+    /// was started with.
     pub fn set_option(&mut self, option: EngineOption, value: &str) -> Result<OptionInfo, EngineError> {
         let changed = self.options.with(option, value)?;
         if changed.max_hash_size != self.options.max_hash_size {

@@ -207,6 +207,8 @@ pub enum EngineOption {
     ReportIntermediateBestMoves,
     /// `ThreefoldRepetitionDraw`: a position occurring for the third time draws the game.
     ThreefoldRepetitionDraw,
+    /// `TournamentOpening`: neither side may place its Queen on its first turn.
+    TournamentOpening,
     /// `Evaluation`: the network or the hand-written evaluation.
     Evaluation,
     /// `EvalFile`: the net the network evaluation uses, `Builtin` or a file.
@@ -215,7 +217,7 @@ pub enum EngineOption {
 
 impl EngineOption {
     /// Every option, in the order `options` lists them.
-    pub const ALL: [EngineOption; 9] = [
+    pub const ALL: [EngineOption; 10] = [
         EngineOption::Level,
         EngineOption::MaxHashSize,
         EngineOption::MaxHelperThreads,
@@ -223,6 +225,7 @@ impl EngineOption {
         EngineOption::PonderDuringIdle,
         EngineOption::ReportIntermediateBestMoves,
         EngineOption::ThreefoldRepetitionDraw,
+        EngineOption::TournamentOpening,
         EngineOption::Evaluation,
         EngineOption::EvalFile,
     ];
@@ -242,6 +245,7 @@ impl EngineOption {
             EngineOption::PonderDuringIdle => "PonderDuringIdle",
             EngineOption::ReportIntermediateBestMoves => "ReportIntermediateBestMoves",
             EngineOption::ThreefoldRepetitionDraw => "ThreefoldRepetitionDraw",
+            EngineOption::TournamentOpening => "TournamentOpening",
             EngineOption::Evaluation => "Evaluation",
             EngineOption::EvalFile => "EvalFile",
         }
@@ -263,7 +267,8 @@ impl EngineOption {
             EngineOption::EvalFile => OptionKind::Enum(vec![NetFile::BUILTIN.to_string()]),
             EngineOption::OpeningBook
             | EngineOption::ReportIntermediateBestMoves
-            | EngineOption::ThreefoldRepetitionDraw => OptionKind::Bool,
+            | EngineOption::ThreefoldRepetitionDraw
+            | EngineOption::TournamentOpening => OptionKind::Bool,
         }
     }
 }
@@ -358,6 +363,9 @@ pub struct Options {
     pub report_intermediate_best_moves: bool,
     /// New games end as a draw when a position occurs for the third time.
     pub threefold_repetition_draw: bool,
+    /// New games are played under the tournament opening rule (no Queen on a side's first turn); off, a side may
+    /// open with its Queen, as in games played before the rule.
+    pub tournament_opening: bool,
     /// Threads a search adds to its own.
     pub max_helper_threads: HelperThreads,
     /// Whether to think while waiting for a command.
@@ -382,6 +390,7 @@ impl Default for Options {
             max_hash_size: 64,
             report_intermediate_best_moves: false,
             threefold_repetition_draw: false,
+            tournament_opening: true,
             // One thread unless asked: searches repeat exactly, and engines sharing a machine (a match, a game
             // server) do not fight over its cores.
             max_helper_threads: HelperThreads::None,
@@ -428,6 +437,7 @@ impl Options {
             EngineOption::PonderDuringIdle => self.ponder_during_idle.text(),
             EngineOption::ReportIntermediateBestMoves => bool_text(self.report_intermediate_best_moves),
             EngineOption::ThreefoldRepetitionDraw => bool_text(self.threefold_repetition_draw),
+            EngineOption::TournamentOpening => bool_text(self.tournament_opening),
             EngineOption::Evaluation => self.evaluation.text(),
             EngineOption::EvalFile => self
                 .eval_file
@@ -471,6 +481,7 @@ impl Options {
                 changed.report_intermediate_best_moves = parse_bool(option, value)?
             }
             EngineOption::ThreefoldRepetitionDraw => changed.threefold_repetition_draw = parse_bool(option, value)?,
+            EngineOption::TournamentOpening => changed.tournament_opening = parse_bool(option, value)?,
             EngineOption::Evaluation => {
                 changed.evaluation = Evaluation::parse(value).ok_or_else(|| OptionError::NotAChoice {
                     option,
@@ -603,7 +614,7 @@ mod tests {
         assert_eq!(
             "Nope".parse::<EngineOption>().unwrap_err().to_string(),
             "Unknown option 'Nope'. Options are: Level, MaxHashSize, MaxHelperThreads, OpeningBook, PonderDuringIdle, \
-             ReportIntermediateBestMoves, ThreefoldRepetitionDraw, Evaluation, EvalFile"
+             ReportIntermediateBestMoves, ThreefoldRepetitionDraw, TournamentOpening, Evaluation, EvalFile"
         );
     }
 

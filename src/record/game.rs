@@ -8,7 +8,7 @@ use crate::record::notation::{line, GameString, GameStringError, MoveString, Not
 use crate::rules::game_type::GameType;
 use crate::rules::legality::IllegalMove;
 use crate::rules::moves::Move;
-use crate::rules::position::{GameState, Position, Rules};
+use crate::rules::position::{GameState, Opening, Position, Rules};
 
 /// A move that cannot be played: text that is not a MoveString, or a move the rules forbid.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -53,7 +53,13 @@ impl Game {
     /// ([`GameStringError::State`], [`GameStringError::Turn`]). The one way from a record's text
     /// (`text.parse::<GameString>()`, its syntax) to a game (its meaning).
     pub fn from_record(record: &GameString, rules: Rules) -> Result<Game, GameStringError> {
-        let game = Game::from_moves(record, rules)?;
+        Game::from_record_with(record, rules, Opening::Tournament)
+    }
+
+    /// [`Game::from_record`], opening as `opening` says: for a record of an older game, with the opening the
+    /// record shows ([`GameString::opening`]).
+    pub fn from_record_with(record: &GameString, rules: Rules, opening: Opening) -> Result<Game, GameStringError> {
+        let game = Game::from_moves_with(record, rules, opening)?;
         let pos = &game.position;
         if let Some(written) = record.state.filter(|&state| state != pos.state()) {
             return Err(GameStringError::State {
@@ -76,8 +82,16 @@ impl Game {
     /// `Result` tag counts resignations and clocks, a games file's result adjudications) or whose writer's rules
     /// may differ (a draw by repetition).
     pub fn from_moves(record: &GameString, rules: Rules) -> Result<Game, GameStringError> {
-        let position = Position::load(record, rules)?;
-        let record = line(&Position::with_rules(record.game_type, rules), position.moves());
+        Game::from_moves_with(record, rules, Opening::Tournament)
+    }
+
+    /// [`Game::from_moves`], opening as `opening` says.
+    pub fn from_moves_with(record: &GameString, rules: Rules, opening: Opening) -> Result<Game, GameStringError> {
+        let position = Position::load(record, rules, opening)?;
+        let record = line(
+            &Position::with_opening(record.game_type, rules, opening),
+            position.moves(),
+        );
         Ok(Game { position, record })
     }
 
@@ -90,9 +104,9 @@ impl Game {
         }
     }
 
-    /// The same moves played under other rules (the states they reach may differ).
+    /// The same moves played under other rules (the states they reach may differ), with the same opening.
     pub fn with_rules(&self, rules: Rules) -> Game {
-        let mut position = Position::with_rules(self.position.game_type(), rules);
+        let mut position = Position::with_opening(self.position.game_type(), rules, self.position.opening());
         for mv in self.position.moves() {
             position.play_unchecked(mv);
         }
@@ -200,6 +214,40 @@ mod tests {
         ));
         assert!(matches!(game.play_text("bX"), Err(PlayError::Notation(_))));
         assert_eq!(game.record().len(), 1);
+    }
+
+    #[test]
+    fn a_record_whose_queen_comes_first_replays_without_the_tournament_rule() {
+        let old: GameString = "Base;InProgress;White[3];wQ;bQ wQ-;wS1 -wQ;bS1 bQ-".parse().unwrap();
+        assert_eq!(old.opening(), Opening::Free);
+        assert!(matches!(
+            Game::from_moves(&old, Rules::default()),
+            Err(GameStringError::Illegal {
+                number: 1,
+                reason: IllegalMove::QueenOnFirstTurn,
+                ..
+            })
+        ));
+        let game = Game::from_record_with(&old, Rules::default(), old.opening()).unwrap();
+        assert_eq!(game.position().opening(), Opening::Free);
+        assert_eq!(game.game_string(), old);
+        // The opening is the game's: taken back to the start, the Queen may come out again; the rules change keeps it.
+        let mut fresh = game.with_rules(Rules { threefold_draw: true });
+        fresh.undo(4).unwrap();
+        assert!(fresh.legal_moves().contains(&Move::Place {
+            piece: "wQ".parse().unwrap(),
+            to: crate::rules::hex::Hex::ORIGIN
+        }));
+        // Black's Queen first is enough; a Queen on the third move is not.
+        let black: GameString = "Base;InProgress;White[2];wS1;bQ wS1-".parse().unwrap();
+        assert_eq!(black.opening(), Opening::Free);
+        let later: GameString = "Base;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1".parse().unwrap();
+        assert_eq!(later.opening(), Opening::Tournament);
+        assert_eq!(Game::new(GameType::BASE, Rules::default()).legal_moves().len(), 4);
+        let mut free = Game::from_moves_with(&GameType::BASE.into(), Rules::default(), Opening::Free).unwrap();
+        assert_eq!(free.legal_moves().len(), 5);
+        assert_eq!(free.play_text("wQ").unwrap().to_string(), "wQ");
+        assert_eq!(free.play_text("bQ wQ/").unwrap().to_string(), "bQ wQ/");
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! Records of games: Mzinga `.pgn` files (what Mzinga.Viewer saves and opens) and games files (one finished game a
-//! line, as self-play writes them for the tuner and the book), both ways.
+//! Records of games: Mzinga `.pgn` files (what Mzinga.Viewer saves and opens, and other programs' `.pgn`) and games
+//! files (one finished game a line, as self-play writes them for the tuner and the book), both ways; BoardSpace's
+//! `.sgf` records, read.
 //!
 //! Inside the crate this room also holds the notations (MoveStrings and GameStrings, exported at the crate's
 //! root), the game as the record of its moves ([`crate::Game`]) and the openings of matches.
@@ -9,10 +10,12 @@ pub(crate) mod games;
 pub(crate) mod notation;
 pub(crate) mod openings;
 pub(crate) mod pgn;
+pub mod sgf;
 pub mod training;
 
 pub use games::{read as read_games, GamesError, Record as GameRecord};
 pub use pgn::{parse as read_pgn, PgnError, PgnGame};
+pub use sgf::{parse as read_sgf, SgfError};
 
 /// The game the GameString `text` describes, replayed under `rules`: its syntax, then its meaning.
 pub(crate) fn replay(

@@ -100,7 +100,8 @@ pub fn read_book(path: &str) -> Result<Vec<GameString>, OpeningsError> {
             why,
         })?;
         for (i, game) in games.into_iter().enumerate() {
-            let checked = game.replay(Rules::default()).map_err(|why| OpeningsError::Game {
+            // A match is played under the tournament opening, so its openings are checked under it too.
+            let checked = Game::from_moves(&game.record, Rules::default()).map_err(|why| OpeningsError::Game {
                 path: path.to_string(),
                 place: format!("game {}", i + 1),
                 why,

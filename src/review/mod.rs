@@ -111,8 +111,10 @@ impl Review {
         stop: &AtomicBool,
         mut on_ply: impl FnMut(&Ply),
     ) -> Result<Review, EngineError> {
-        Game::from_moves(record, engine.rules())?;
-        engine.new_game(&record.game_type.into())?;
+        // A record of an older game may open with a Queen: it is judged under the opening it was played under.
+        let opening = record.opening();
+        Game::from_moves_with(record, engine.rules(), opening)?;
+        engine.new_game_with(&record.game_type.into(), opening)?;
         let mut review = Review {
             game_type: record.game_type,
             plies: Vec::with_capacity(record.moves.len()),

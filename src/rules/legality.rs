@@ -4,7 +4,7 @@
 use crate::rules::game_type::GameType;
 use crate::rules::moves::Move;
 use crate::rules::piece::{Bug, Piece};
-use crate::rules::position::Position;
+use crate::rules::position::{Opening, Position};
 
 /// Why a move cannot be played.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -129,7 +129,7 @@ impl Position {
                     return IllegalMove::OutOfOrder { piece, expected };
                 }
             }
-            if piece.bug() == Bug::Queen && own_turn == 1 {
+            if piece.bug() == Bug::Queen && own_turn == 1 && self.opening() == Opening::Tournament {
                 return IllegalMove::QueenOnFirstTurn;
             }
             if piece.bug() != Bug::Queen && own_turn == 4 && self.in_hand(me, Bug::Queen) > 0 {

@@ -81,6 +81,18 @@ pub struct Rules {
     pub threefold_draw: bool,
 }
 
+/// How a game opens: whether the tournament opening rule, no Queen on a side's first turn, is in force. Fixed when
+/// the game is created; every game Waggle starts is played under the rule, and only a record of an older game
+/// (whose Queen came out on a first turn) is replayed without it (docs/rules.md says how Waggle tells).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Opening {
+    /// Neither side may place its Queen on its first turn: the rule of tournaments, of Mzinga and of UHP.
+    #[default]
+    Tournament,
+    /// A side may place its Queen on its first turn, as games were played before the tournament rule.
+    Free,
+}
+
 /// What `undo` needs to take a move back, and the repetition key of the position the move led to.
 #[derive(Clone, Copy, Debug)]
 struct Played {
@@ -122,6 +134,7 @@ pub struct Position {
     /// part-way through a game.
     ply_base: usize,
     rules: Rules,
+    opening: Opening,
 }
 
 impl Position {
@@ -130,8 +143,13 @@ impl Position {
         Position::with_rules(game_type, Rules::default())
     }
 
-    /// The start position of a game of `game_type` played under `rules`.
+    /// The start position of a game of `game_type` played under `rules`, with the tournament opening.
     pub fn with_rules(game_type: GameType, rules: Rules) -> Position {
+        Position::with_opening(game_type, rules, Opening::Tournament)
+    }
+
+    /// The start position of a game of `game_type` played under `rules`, opening as `opening` says.
+    pub fn with_opening(game_type: GameType, rules: Rules, opening: Opening) -> Position {
         Position {
             board: Board::default(),
             game_type,
@@ -144,6 +162,7 @@ impl Position {
             history: Vec::with_capacity(128),
             ply_base: 0,
             rules,
+            opening,
         }
     }
 
@@ -151,6 +170,12 @@ impl Position {
     #[inline]
     pub fn rules(&self) -> Rules {
         self.rules
+    }
+
+    /// Whether the tournament opening rule holds in this game.
+    #[inline]
+    pub fn opening(&self) -> Opening {
+        self.opening
     }
 
     /// The pieces on the board.

@@ -51,6 +51,7 @@ mod tests {
                 "PonderDuringIdle;enum;Disabled;Disabled;Disabled;SingleThreaded;MultiThreaded".to_string(),
                 "ReportIntermediateBestMoves;bool;False;False".to_string(),
                 "ThreefoldRepetitionDraw;bool;False;False".to_string(),
+                "TournamentOpening;bool;True;True".to_string(),
                 "Evaluation;enum;Classic;Classic;Net;Classic".to_string(),
                 "EvalFile;enum;Builtin;Builtin;Builtin".to_string(),
             ]

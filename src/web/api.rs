@@ -24,6 +24,7 @@ use super::request::{
 use super::state::state_of;
 use crate::http::{self, read_body, reply, Body, BodyError, Pool};
 use crate::record::pgn::{parse as read_pgn, PgnGame};
+use crate::record::sgf::parse as read_sgf;
 use crate::rules::game_type::GameType;
 use crate::rules::position::Rules;
 
@@ -225,16 +226,31 @@ fn undo(body: &[u8], rules: Rules) -> Result<Response<Body>, WebError> {
     Ok(ok(state_of(&game)))
 }
 
-/// `/api/import`: a GameString or a Mzinga `.pgn` (its first game) read.
+/// `/api/import`: a GameString, a `.pgn` (its first game) or a BoardSpace `.sgf` read; a game from before the
+/// tournament opening is replayed as it was played.
 fn import(body: &[u8], rules: Rules) -> Result<Response<Body>, WebError> {
     let request: ImportRequest = parse(body)?;
-    let text = request.text.trim();
+    let text = request.text.trim().trim_start_matches('\u{feff}').trim_start();
     if text.is_empty() {
         return Err(WebError::Unprocessable(
-            "there is nothing to import: paste a GameString or a .pgn".into(),
+            "there is nothing to import: paste a GameString, a .pgn or a BoardSpace .sgf".into(),
         ));
     }
-    if !text.starts_with('[') {
+    if text.starts_with('(') {
+        let record = read_sgf(text, None)
+            .map_err(|e| WebError::Unprocessable(format!("the BoardSpace .sgf cannot be read: {e}")))?;
+        let game = record
+            .replay(rules)
+            .map_err(|e| WebError::Unprocessable(format!("the .sgf's game cannot be replayed: {e}")))?;
+        return Ok(ok(json!({
+            "state": state_of(&game),
+            "white": record.tag("White").unwrap_or(""),
+            "black": record.tag("Black").unwrap_or(""),
+            "games": 1,
+        })));
+    }
+    let numbered = text.trim_start_matches(|c: char| c.is_ascii_digit()).starts_with('.') && !text.starts_with('.');
+    if !text.starts_with('[') && !numbered {
         let game = given_game(text, rules)?;
         return Ok(ok(
             json!({"state": state_of(&game), "white": "", "black": "", "games": 1}),

@@ -17,9 +17,9 @@ pub(crate) fn build(options: &Options, weights: &WeightSets) -> Result<Engine, T
     Ok(engine)
 }
 
-/// Load `game` (replayed move by move; the table forgotten) into `engine`.
+/// Load `game` (replayed move by move under the opening it shows; the table forgotten) into `engine`.
 pub(crate) fn load(engine: &mut Engine, game: &GameString) -> Result<(), EngineError> {
-    engine.new_game(game)?;
+    engine.new_game_with(game, game.opening())?;
     Ok(())
 }
 

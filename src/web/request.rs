@@ -30,14 +30,16 @@ pub(crate) fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, WebError> {
         .map_err(|e| WebError::BadRequest(format!("the request is not what the route takes: {e}")))
 }
 
-/// The game of a GameString: its syntax, then every move replayed under `rules`. The state and turn fields are
-/// not looked at: the page names a position by its moves under a header of its own (it learns the state from the
+/// The game of a GameString: its syntax, then every move replayed under `rules` and the opening the record shows
+/// (an imported game from before the tournament opening stays playable). The state and turn fields are not looked
+/// at: the page names a position by its moves under a header of its own (it learns the state from the
 /// answer), and every answer gives the canonical GameString the moves make.
 pub(crate) fn game_of(text: &str, rules: Rules) -> Result<(GameString, Game), WebError> {
     let record: GameString = text
         .parse()
         .map_err(|e| WebError::Unprocessable(format!("the GameString cannot be read: {e}")))?;
-    let game = Game::from_moves(&record, rules).map_err(|e| WebError::Unprocessable(e.to_string()))?;
+    let game =
+        Game::from_moves_with(&record, rules, record.opening()).map_err(|e| WebError::Unprocessable(e.to_string()))?;
     let canonical = game.game_string();
     Ok((canonical, game))
 }
@@ -48,7 +50,7 @@ pub(crate) fn given_game(text: &str, rules: Rules) -> Result<Game, WebError> {
     let record: GameString = text
         .parse()
         .map_err(|e| WebError::Unprocessable(format!("the GameString cannot be read: {e}")))?;
-    Game::from_record(&record, rules).map_err(|e| WebError::Unprocessable(e.to_string()))
+    Game::from_record_with(&record, rules, record.opening()).map_err(|e| WebError::Unprocessable(e.to_string()))
 }
 
 /// `{"game": …}`.

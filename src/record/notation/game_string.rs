@@ -7,8 +7,8 @@ use std::str::FromStr;
 
 use super::{line, GameStringError, MoveString, NotationError};
 use crate::rules::game_type::GameType;
-use crate::rules::piece::Color;
-use crate::rules::position::{GameState, Position, Rules};
+use crate::rules::piece::{Bug, Color};
+use crate::rules::position::{GameState, Opening, Position, Rules};
 
 /// A GameString split into its fields: the game record. Parsed from text, its state and turn fields are as
 /// written and never trusted; made from a game ([`GameString::of`]), they are the game's and the moves are canonical.
@@ -29,8 +29,27 @@ impl GameString {
     pub fn of(pos: &Position) -> GameString {
         GameString::with_moves(
             pos,
-            line(&Position::with_rules(pos.game_type(), pos.rules()), pos.moves()),
+            line(
+                &Position::with_opening(pos.game_type(), pos.rules(), pos.opening()),
+                pos.moves(),
+            ),
         )
+    }
+
+    /// How the game this record describes opened, as Waggle decides it for a record: without the tournament rule
+    /// ([`Opening::Free`]) when one of its first two moves places a Queen, which only a game played before the rule
+    /// does; otherwise under it. A record cannot say more: a game under the rule looks the same as one without it
+    /// whose Queens came out later.
+    pub fn opening(&self) -> Opening {
+        let queen_first = self.moves.iter().take(2).any(|mv| match mv {
+            MoveString::Pass => false,
+            MoveString::Alone(piece) | MoveString::Beside { piece, .. } => piece.bug() == Bug::Queen,
+        });
+        if queen_first {
+            Opening::Free
+        } else {
+            Opening::Tournament
+        }
     }
 
     /// The record of `pos` with its moves already named (in canonical form, as a game keeps them).
@@ -132,10 +151,10 @@ fn parse_turn(text: &str) -> Result<(Color, usize), NotationError> {
 }
 
 impl Position {
-    /// Replay the moves of `record` from the start of its game type under `rules`, each checked (for
+    /// Replay the moves of `record` from the start of its game type under `rules` and `opening`, each checked (for
     /// [`crate::record::game::Game::from_record`], the one way in).
-    pub(crate) fn load(record: &GameString, rules: Rules) -> Result<Position, GameStringError> {
-        let mut pos = Position::with_rules(record.game_type, rules);
+    pub(crate) fn load(record: &GameString, rules: Rules, opening: Opening) -> Result<Position, GameStringError> {
+        let mut pos = Position::with_opening(record.game_type, rules, opening);
         for (i, ms) in record.moves.iter().enumerate() {
             let illegal = |reason| GameStringError::Illegal {
                 number: i + 1,

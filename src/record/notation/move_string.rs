@@ -9,7 +9,7 @@ use crate::rules::game_type::GameType;
 use crate::rules::hex::{Direction, Hex};
 use crate::rules::legality::IllegalMove;
 use crate::rules::moves::Move;
-use crate::rules::piece::Piece;
+use crate::rules::piece::{Bug, Piece};
 use crate::rules::position::Position;
 
 /// A MoveString as written, before it meets a position.
@@ -68,6 +68,32 @@ impl FromStr for MoveString {
             direction,
         })
     }
+}
+
+impl MoveString {
+    /// A MoveString as other programs' records write it: as [`str::parse`], and a bug of which each side has
+    /// one may carry the number 1 (`wM1`, `bQ1 -wL1`), as older records name it; the number is not kept, so the
+    /// move is written back in the standard form (`wM`). An error names the text as written.
+    pub fn parse_recorded(text: &str) -> Result<MoveString, NotationError> {
+        let standard: Vec<String> = text.split_whitespace().map(without_lone_number).collect();
+        // A name is only changed into one that reads, so a piece named in an error is named as it was written.
+        standard.join(" ").parse().map_err(|e| match e {
+            NotationError::Move(_) => NotationError::Move(text.trim().to_string()),
+            other => other,
+        })
+    }
+}
+
+/// `word` (a piece, or a piece and the mark of a direction) with the `1` after the letter of a lone bug dropped.
+fn without_lone_number(word: &str) -> String {
+    let (before, rest) = word.split_at(word.len() - word.trim_start_matches(['-', '/', '\\']).len());
+    let name_end = rest.find(['-', '/', '\\']).unwrap_or(rest.len());
+    let (name, after) = rest.split_at(name_end);
+    let mut chars = name.chars();
+    let (_, letter) = (chars.next(), chars.next());
+    let lone = chars.as_str() == "1" && letter.and_then(Bug::from_letter).is_some_and(|bug| bug.count() == 1);
+    let name = if lone { &name[..name.len() - 1] } else { name };
+    format!("{before}{name}{after}")
 }
 
 impl fmt::Display for MoveString {
@@ -211,6 +237,46 @@ mod tests {
             assert_eq!(parsed.to_string(), text);
         }
         assert_eq!("  WS1   BQ-  ".parse::<MoveString>().unwrap().to_string(), "wS1 bQ-");
+    }
+
+    #[test]
+    fn recorded_moves_may_number_a_lone_bug() {
+        for (text, standard) in [
+            ("wM1", "wM"),
+            ("bL1 wS1/", "bL wS1/"),
+            ("wP1 -bQ1", "wP -bQ"),
+            ("bA1 \\wM1", "bA1 \\wM"),
+            ("wQ1", "wQ"),
+            ("wS1 wP1", "wS1 wP"),
+            ("pass", "pass"),
+        ] {
+            assert_eq!(
+                MoveString::parse_recorded(text).map(|mv| mv.to_string()),
+                Ok(standard.to_string())
+            );
+        }
+        for bad in [
+            "wM2",
+            "wA",
+            "wM11",
+            "wQ1 -wX",
+            "bL1 wS1/ x",
+            "wé",
+            "wé1",
+            "é",
+            "wM1 é1/",
+        ] {
+            assert!(MoveString::parse_recorded(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            MoveString::parse_recorded("wM2 wS1/"),
+            Err(NotationError::Piece("wM2".to_string()))
+        );
+        assert_eq!(
+            MoveString::parse_recorded("bL1  wX1/"),
+            Err(NotationError::Move("bL1  wX1/".to_string()))
+        );
+        assert!("wM1".parse::<MoveString>().is_err(), "UHP itself stays strict");
     }
 
     #[test]

@@ -7,12 +7,6 @@ use crate::rules::game_type::GameTypeError;
 /// Text that is not a PGN game record. Every error names the line (counted from 1) where it was found.
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
 pub enum PgnError {
-    /// A game without a `GameType` tag.
-    #[error("line {line}: the game starting here has no GameType tag: expected a line such as [GameType \"Base+MLP\"] before its moves")]
-    MissingGameType {
-        /// The first line of the game.
-        line: usize,
-    },
     /// A `GameType` tag that names no game type.
     #[error("line {line}: {reason}")]
     GameType {
@@ -20,14 +14,6 @@ pub enum PgnError {
         line: usize,
         /// Why the value is not a game type.
         reason: GameTypeError,
-    },
-    /// A `Result` tag whose value is not a game state.
-    #[error("line {line}: '{value}' is not a result: expected WhiteWins, BlackWins, Draw, InProgress or NotStarted")]
-    Result {
-        /// The line of the tag.
-        line: usize,
-        /// The value as written.
-        value: String,
     },
     /// A move line whose move is not a MoveString.
     #[error("line {line}: the move '{text}' cannot be read: {reason}")]

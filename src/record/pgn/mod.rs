@@ -80,7 +80,7 @@ impl PgnGame {
     /// new tag's name should be one word of letters, digits and `_`, or the file will not read back.
     ///
     /// `GameType` and `Result` also set the record's game type and the result (and the record's state) when the
-    /// value names one; when it does not, only the tag text changes, and writing the record still writes the
+    /// value names one (a result as the reader takes it: `WhiteWins` or `1-0`); when it does not, only the tag text changes, and writing the record still writes the
     /// record's own game type and result.
     pub fn set_tag(&mut self, name: &str, value: &str) {
         match self.tags.iter_mut().find(|(tag, _)| tag.eq_ignore_ascii_case(name)) {
@@ -92,18 +92,19 @@ impl PgnGame {
                 self.record.game_type = game_type;
             }
         } else if name.eq_ignore_ascii_case("Result") {
-            if let Some(state) = GameState::from_name(value.trim()) {
+            if let Some(state) = read::Said::of_tag(value).state() {
                 self.record.state = Some(state);
                 self.result = Some(state).filter(|state| state.is_over());
             }
         }
     }
 
-    /// Replay the moves under `rules`, each checked: the game the record describes, or why it cannot be played.
-    /// The result need not be where the moves lead (a resignation, a clock), so the record's state is not
-    /// compared with theirs.
+    /// Replay the moves under `rules` and the opening the record shows ([`GameString::opening`]: an older game
+    /// may open with a Queen), each checked: the game the record describes, or why it cannot be played. The
+    /// result need not be where the moves lead (a resignation, a clock), so the record's state is not compared
+    /// with theirs.
     pub fn replay(&self, rules: Rules) -> Result<Game, GameStringError> {
-        Game::from_moves(&self.record, rules)
+        Game::from_moves_with(&self.record, rules, self.record.opening())
     }
 
     /// The name the `Result` tag is written with: the result, else the record's state, else what Mzinga writes

@@ -1,16 +1,23 @@
 //! Reading record files as leniently as Mzinga.Viewer does (CRLF, a BOM, tags in any order and case, comments,
-//! a missing result line), and as strictly as a record needs: every error names its line.
+//! a missing result line), as other programs write them (PGN's results, hivegame.com's downloads, lone bugs
+//! numbered as older records number them), and as strictly as a record needs: every error names its line.
 
 use super::{PgnError, PgnGame};
 use crate::record::notation::{GameString, MoveString};
 use crate::rules::game_type::GameType;
-use crate::rules::piece::Color;
+use crate::rules::piece::{Bug, Color};
 use crate::rules::position::GameState;
 
 /// Parse a PGN file's text: one or more games. Accepts CRLF, a UTF-8 BOM, blank lines anywhere, tags in any order
 /// and case, unknown tags, comments after moves, a missing Result line, move numbers with or without a space after
-/// the dot. Moves are parsed as MoveStrings but not checked against the rules here (callers replay with
-/// [`crate::Game::from_record`] or [`PgnGame::replay`]).
+/// the dot, blanks after a move. Moves are parsed as MoveStrings (a lone bug may be numbered, `wM1`, and is kept as
+/// `wM`) but not checked against the rules here (callers replay with [`PgnGame::replay`]).
+///
+/// A result, in the `Result` tag or on a line of its own after the moves, is Mzinga's (`WhiteWins`, `BlackWins`,
+/// `Draw`, `InProgress`, `NotStarted`, any case) or PGN's (`1-0`, `0-1`, `1/2-1/2`, `½-½`, and `*` for none); PGN's
+/// may also end the last move's line. A `Result` tag that says no result or one not known (hivegame.com's
+/// `Unkown`, a program's own words) leaves the result to the moves, as a missing one does; a line says a result
+/// only in those words, or in `Unknown`.
 ///
 /// A comment may follow its move on the move's line or stand on the lines after it (as Mzinga writes it), and may
 /// span lines; two comments on one move are joined by a line break. A comment before the first move (Mzinga's note
@@ -53,15 +60,18 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
         if !body.is_empty() {
             game.first_line.get_or_insert(number);
             game.has_body = true;
-            if let Some(state) = GameState::from_name(body) {
-                game.result_line = Some(state);
-            } else if game.result_line.is_some() {
-                return Err(PgnError::AfterResult {
-                    line: number,
-                    text: body.to_string(),
-                });
-            } else {
-                game.add_move(number, body)?;
+            let (moves, said) = split_result(body);
+            if !moves.is_empty() {
+                if game.result_line.is_some() {
+                    return Err(PgnError::AfterResult {
+                        line: number,
+                        text: moves.to_string(),
+                    });
+                }
+                game.add_move(number, moves)?;
+            }
+            if let Some(said) = said {
+                game.result_line = Some(said);
             }
         }
         if let Some(comment_text) = comment {
@@ -132,8 +142,8 @@ struct Reader {
     first_line: Option<usize>,
     tags: Vec<(String, String)>,
     game_type: Option<GameType>,
-    result_tag: Option<GameState>,
-    result_line: Option<GameState>,
+    result_tag: Option<Said>,
+    result_line: Option<Said>,
     moves: Vec<MoveString>,
     comments: Vec<Option<String>>,
     /// Whether a move or a result line has been read: a tag after them starts the next game.
@@ -156,11 +166,7 @@ impl Reader {
             let game_type = value.parse().map_err(|reason| PgnError::GameType { line, reason })?;
             self.game_type = Some(game_type);
         } else if name.eq_ignore_ascii_case("Result") {
-            let state = GameState::from_name(value.trim()).ok_or_else(|| PgnError::Result {
-                line,
-                value: value.clone(),
-            })?;
-            self.result_tag = Some(state);
+            self.result_tag = Some(Said::of_tag(&value));
         }
         self.tags.push((name, value));
         Ok(())
@@ -179,7 +185,7 @@ impl Reader {
             });
         }
         let move_text = rest.trim_start_matches('.').trim();
-        let mv = move_text.parse().map_err(|reason| PgnError::Move {
+        let mv = MoveString::parse_recorded(move_text).map_err(|reason| PgnError::Move {
             line,
             text: move_text.to_string(),
             reason,
@@ -205,11 +211,24 @@ impl Reader {
 
     /// The finished game, or `None` if nothing of a game was read.
     fn finish(self) -> Result<Option<PgnGame>, PgnError> {
-        let Some(first_line) = self.first_line else {
+        if self.first_line.is_none() {
             return Ok(None);
-        };
-        let game_type = self.game_type.ok_or(PgnError::MissingGameType { line: first_line })?;
-        let state = self.result_line.or(self.result_tag);
+        }
+        // Without a GameType tag, as Mzinga.Viewer and hivegame.com read it: Base, with each expansion whose bug moves.
+        let game_type = self.game_type.unwrap_or_else(|| {
+            let uses = |bug: Bug| {
+                self.moves.iter().any(|mv| match *mv {
+                    MoveString::Pass => false,
+                    MoveString::Alone(piece) => piece.bug() == bug,
+                    MoveString::Beside { piece, reference, .. } => piece.bug() == bug || reference.bug() == bug,
+                })
+            };
+            GameType::new(uses(Bug::Mosquito), uses(Bug::Ladybug), uses(Bug::Pillbug))
+        });
+        let state = [self.result_line, self.result_tag]
+            .into_iter()
+            .flatten()
+            .find_map(Said::state);
         let plies = self.moves.len();
         let to_move = if plies.is_multiple_of(2) {
             Color::White
@@ -228,6 +247,70 @@ impl Reader {
             result: state.filter(|state| state.is_over()),
         }))
     }
+}
+
+/// What a record says of its result: a state, or that it does not know (the moves decide).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Said {
+    /// A game state: Mzinga's names, PGN's results.
+    State(GameState),
+    /// No result, or one not known: PGN's `*`, hivegame.com's `Unkown`, any other word in a tag.
+    Unknown,
+}
+
+impl Said {
+    /// The result a word says, if it is one of the words a result is written in.
+    fn of_word(word: &str) -> Option<Said> {
+        let word = word.trim();
+        if let Some(state) = GameState::from_name(word) {
+            return Some(Said::State(state));
+        }
+        // hivegame.com writes a finished game's status as `Finished(1-0)` in places.
+        let inner = word
+            .strip_prefix("Finished(")
+            .and_then(|rest| rest.strip_suffix(')'))
+            .unwrap_or(word);
+        match inner {
+            "1-0" => Some(Said::State(GameState::WhiteWins)),
+            "0-1" => Some(Said::State(GameState::BlackWins)),
+            "1/2-1/2" | "½-½" => Some(Said::State(GameState::Draw)),
+            "*" => Some(Said::Unknown),
+            _ if ["Unknown", "Unkown", "Adjudicated"]
+                .iter()
+                .any(|name| name.eq_ignore_ascii_case(inner)) =>
+            {
+                Some(Said::Unknown)
+            }
+            _ => None,
+        }
+    }
+
+    /// The result a `Result` tag says: any value that is not a result word leaves it to the moves.
+    pub(super) fn of_tag(value: &str) -> Said {
+        Said::of_word(value).unwrap_or(Said::Unknown)
+    }
+
+    /// The state said, if any.
+    pub(super) fn state(self) -> Option<GameState> {
+        match self {
+            Said::State(state) => Some(state),
+            Said::Unknown => None,
+        }
+    }
+}
+
+/// A line's text split into what comes before a result and the result: the whole line when it is a result word,
+/// or PGN's result ending a move's line (`40. bQ wA1- 1-0`).
+fn split_result(body: &str) -> (&str, Option<Said>) {
+    if let Some(said) = Said::of_word(body) {
+        return ("", Some(said));
+    }
+    if let Some((before, last)) = body.rsplit_once(char::is_whitespace) {
+        if ["1-0", "0-1", "1/2-1/2", "½-½", "*"].contains(&last) {
+            return (before.trim_end(), Said::of_word(last));
+        }
+    }
+    (body, None)
 }
 
 /// Parse a tag line `[Name "value"]`, undoing the escapes `\"` and `\\` (any other backslash is kept, as Mzinga

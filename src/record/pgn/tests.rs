@@ -234,12 +234,7 @@ fn a_game_without_moves_is_followed_by_the_next_when_a_tag_repeats() {
 
 #[test]
 fn each_error_names_its_line() {
-    let cases: [(&str, PgnError); 12] = [
-        ("[White \"x\"]\n\n1. wS1\n", PgnError::MissingGameType { line: 1 }),
-        (
-            "[GameType \"Base\"]\n1. wS1\n\n[White \"y\"]\n1. wS1\n",
-            PgnError::MissingGameType { line: 4 },
-        ),
+    let cases: [(&str, PgnError); 9] = [
         (
             "\n[GameType \"Base+X\"]\n",
             PgnError::GameType {
@@ -271,13 +266,6 @@ fn each_error_names_its_line() {
             },
         ),
         (
-            "[GameType \"Base\"]\n[Result \"1-0\"]\n",
-            PgnError::Result {
-                line: 2,
-                value: "1-0".to_string(),
-            },
-        ),
-        (
             "[GameType \"Base\"]\n1. wS1\nWhiteWins\n2. bS1 wS1-\n",
             PgnError::AfterResult {
                 line: 4,
@@ -301,6 +289,115 @@ fn each_error_names_its_line() {
     for (text, expected) in cases {
         assert_eq!(parse(text), Err(expected), "{text:?}");
     }
+}
+
+#[test]
+fn results_are_read_in_pgns_words_and_an_unknown_one_is_left_to_the_moves() {
+    let with = |tag: &str, tail: &str| {
+        let text = format!("[GameType \"Base\"]\n[Result \"{tag}\"]\n\n1. wS1\n2. bS1 wS1-\n{tail}");
+        let game = parse(&text).unwrap_or_else(|e| panic!("{e}: {text}")).remove(0);
+        (game.result, game.record.state)
+    };
+    let won = |state| (Some(state), Some(state));
+    assert_eq!(with("1-0", ""), won(GameState::WhiteWins));
+    assert_eq!(with("0-1", ""), won(GameState::BlackWins));
+    assert_eq!(with("1/2-1/2", ""), won(GameState::Draw));
+    assert_eq!(with("½-½", ""), won(GameState::Draw));
+    assert_eq!(with("blackwins", ""), won(GameState::BlackWins));
+    assert_eq!(with("InProgress", ""), (None, Some(GameState::InProgress)));
+    for unknown in [
+        "*",
+        "Unkown",
+        "Unknown",
+        "Adjudicated",
+        "error parsing result",
+        "",
+        "2-0",
+    ] {
+        assert_eq!(with(unknown, ""), (None, None), "{unknown}");
+    }
+    // A line of its own wins over the tag, in any of the words; PGN's may end the last move's line.
+    assert_eq!(with("*", "\n1-0\n"), won(GameState::WhiteWins));
+    assert_eq!(with("1-0", "\nUnkown\n"), won(GameState::WhiteWins));
+    assert_eq!(with("1-0", "\nDraw\n"), won(GameState::Draw));
+    let text = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 wS1- 0-1\n";
+    let game = &parse(text).unwrap()[0];
+    assert_eq!((game.record.moves.len(), game.result), (2, Some(GameState::BlackWins)));
+    assert_eq!(
+        parse("[GameType \"Base\"]\n\n1. wS1\n*\n2. bS1 wS1-\n"),
+        Err(PgnError::AfterResult {
+            line: 5,
+            text: "2. bS1 wS1-".to_string()
+        })
+    );
+    let mut set = dated("Base;InProgress;Black[1];wS1", "w", "b");
+    set.set_tag("Result", "0-1");
+    assert_eq!(set.result, Some(GameState::BlackWins));
+    assert!(
+        set.to_string().contains("[Result \"BlackWins\"]"),
+        "written in Mzinga's words"
+    );
+}
+
+#[test]
+fn a_numbered_lone_bug_is_read_and_written_back_without_its_number() {
+    let text = "[GameType \"Base+MLP\"]\n\n1. wM1\n2. bL1 wM1/\n3. wP1 -wM1\n4. bQ bL1/\n";
+    let game = &parse(text).unwrap()[0];
+    let names: Vec<String> = game.record.moves.iter().map(ToString::to_string).collect();
+    assert_eq!(names, ["wM", "bL wM/", "wP -wM", "bQ bL/"]);
+    assert_eq!(game.replay(Rules::default()).map(|g| g.record().len()), Ok(4));
+    assert!(game.to_string().contains("\n1. wM\n2. bL wM/\n"), "{game}");
+    assert!(matches!(
+        parse("[GameType \"Base+M\"]\n\n1. wM2\n"),
+        Err(PgnError::Move { line: 3, .. })
+    ));
+}
+
+/// A game as hivegame.com's download writes it: its own date, no Event or Round, a blank after a move that has no
+/// reference, and the result on a line of its own.
+#[test]
+fn a_download_from_hivegame_com_is_read_as_it_is() {
+    let file = "[GameType \"Base+MLP\"]\n[Date \"05-Feb-2025_18:03:41\"]\n[Site \"hivegame.com\"]\n\
+                [White \"ann\"]\n[Black \"bob\"]\n[Result \"BlackWins\"]\n\n\
+                1. wG1 \n2. bB1 wG1\\\n3. wQ wG1/\n4. bQ bB1-\n5. wS1 -wQ\n6. bA1 bQ\\\n7. wA1 wQ/\n\
+                8. bA1 -wA1\n9. wA2 wA1\\\n10. bQ wQ\\\n\nBlackWins\n";
+    let game = &parse(file).unwrap()[0];
+    assert_eq!(game.record.moves.len(), 10);
+    assert_eq!(game.tag("Date"), Some("05-Feb-2025_18:03:41"));
+    assert_eq!(game.result, Some(GameState::BlackWins));
+    assert_eq!(
+        game.replay(Rules::default()).map(|g| g.state()),
+        Ok(GameState::BlackWins)
+    );
+    let unfinished = "[GameType \"Base\"]\n[Date \"05-Feb-2025_18:03:41\"]\n[Site \"hivegame.com\"]\n\
+                      [White \"ann\"]\n[Black \"bob\"]\n[Result \"InProgress\"]\n\n1. wS1 \n2. pass \n";
+    let game = &parse(unfinished).unwrap()[0];
+    assert_eq!(game.record.to_string(), "Base;InProgress;White[2];wS1;pass");
+    assert!(
+        game.replay(Rules::default()).is_err(),
+        "a pass with moves to play is read, and the replay refuses it"
+    );
+    let unknown = "[GameType \"Base\"]\n[Result \"Unkown\"]\n\n1. wS1 \n2. bS1 wS1-\n\nUnkown\n";
+    let game = &parse(unknown).unwrap()[0];
+    assert_eq!(
+        (game.record.moves.len(), game.result, game.record.state),
+        (2, None, None)
+    );
+}
+
+/// Without a GameType tag, a game is Base with each expansion whose bug it moves, as Mzinga.Viewer and hivegame.com
+/// read it.
+#[test]
+fn a_game_without_a_game_type_is_base_with_the_bugs_it_moves() {
+    let game_type = |text: &str| parse(text).map(|games| games[0].record.game_type.to_string());
+    assert_eq!(game_type("[White \"x\"]\n\n1. wS1\n"), Ok("Base".to_string()));
+    assert_eq!(
+        game_type("[White \"x\"]\n\n1. wS1\n2. bP wS1-\n3. wL -wS1\n"),
+        Ok("Base+LP".to_string())
+    );
+    assert_eq!(game_type("1. wM1\n2. bS1 wM1/\n"), Ok("Base+M".to_string()));
+    let two = parse("[GameType \"Base\"]\n1. wS1\n\n[White \"y\"]\n1. wL\n").unwrap();
+    assert_eq!(two[1].record.game_type.to_string(), "Base+L");
 }
 
 #[test]
@@ -342,7 +439,6 @@ fn error_messages_read_as_sentences() {
         "{bad_move}"
     );
     assert!(message("[GameType \"Hive\"]").starts_with("line 1: 'Hive' is not a game type"));
-    assert!(message("1. wS1").contains("line 1: the game starting here has no GameType tag"));
     assert!(message("").starts_with("no game in the file"));
     assert_eq!(
         message("[GameType \"Base\"]\n1. wS1\n{"),

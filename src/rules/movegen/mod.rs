@@ -24,7 +24,7 @@ use crate::rules::hex::Hex;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::piece::{Bug, Color, Piece};
 use crate::rules::piece_set::PieceSet;
-use crate::rules::position::{queen, Position};
+use crate::rules::position::{queen, Opening, Position};
 
 use dests::CellSet;
 use hive::{slides_from, Tarjan, Without};
@@ -328,7 +328,7 @@ impl Position {
         let mut placeable = hand & !((hand << 1) & same_kind_as_previous(me));
         // Each side's own turn number: White plays plies 0, 2, 4 …; Black plies 1, 3, 5 ….
         match self.ply() / 2 + 1 {
-            1 => placeable &= !queen,
+            1 if self.opening() == Opening::Tournament => placeable &= !queen,
             4 if hand & queen != 0 => placeable = queen,
             _ => {}
         }

@@ -1,0 +1,300 @@
+//! The games a command line names (`waggle review`, `waggle draw`, `waggle convert`): GameStrings, record files in
+//! every format Waggle reads (BoardSpace `.sgf`, `.pgn` as Mzinga, hivegame.com and other programs write it, games
+//! files of `RESULT<TAB>GAMESTRING` lines as `waggle selfplay` writes them, GameStrings a line), directories of
+//! `.pgn` and `.sgf` files, and `-` for standard input. Each game is replayed move by move before any work; one
+//! that cannot be read or played is refused with its file, its game, its move and the reason, and the others go on.
+
+use std::io::Read;
+use std::path::Path;
+
+use waggle::record::{read_games, read_pgn, read_sgf, PgnGame};
+use waggle::{Game, GameString, Rules};
+
+/// A game to work on, and where it came from.
+pub struct Source {
+    /// Where it came from, for messages: `game.pgn`, `games.txt, game 3`, `the GameString`.
+    pub label: String,
+    /// The game's record: its type, its moves in canonical MoveStrings, the state they reach.
+    pub record: GameString,
+    /// The game replayed.
+    pub game: Game,
+    /// Its record as a `.pgn` holds it, when it came from a record with tags (a `.pgn` or an `.sgf`): its tags,
+    /// comments and result kept.
+    pub pgn: Option<PgnGame>,
+    /// Whether it was given on the command line as a GameString (it has no name of its own).
+    pub typed: bool,
+}
+
+/// What the arguments gave: the games read, in order, and a message for each game (or file) refused, naming it.
+pub struct Input {
+    pub sources: Vec<Source>,
+    pub refused: Vec<String>,
+}
+
+impl Input {
+    /// The summary of the reading, for a batch: how many games were read and refused, and why each was.
+    pub fn summary(&self) -> String {
+        let games = |n: usize| {
+            if n == 1 {
+                "1 game".to_string()
+            } else {
+                format!("{n} games")
+            }
+        };
+        let mut text = format!("Read {}, refused {}", games(self.sources.len()), self.refused.len());
+        text.push_str(if self.refused.is_empty() { ".\n" } else { ":\n" });
+        for refusal in &self.refused {
+            text.push_str(&format!("  {refusal}\n"));
+        }
+        text
+    }
+}
+
+/// The games of every argument, in order, each one replayed under `rules` and the opening its record shows.
+pub fn read_all(arguments: &[String], rules: Rules) -> Input {
+    let mut input = Input {
+        sources: Vec::new(),
+        refused: Vec::new(),
+    };
+    for argument in arguments {
+        for read in read_argument(argument) {
+            // Names and messages are printed on one line whatever the argument holds.
+            match read.and_then(|parsed| parsed.replay(rules)) {
+                Ok(source) => input.sources.push(Source {
+                    label: one_line(&source.label),
+                    ..source
+                }),
+                Err(message) => input.refused.push(one_line(&message)),
+            }
+        }
+    }
+    input
+}
+
+/// A game read from its text, not yet replayed.
+struct Parsed {
+    label: String,
+    record: GameString,
+    pgn: Option<PgnGame>,
+    typed: bool,
+    /// Whether the record's state is its result (a `.pgn`'s or an `.sgf`'s, a games file's), which a resignation,
+    /// a clock or an adjudication may have decided before the moves did; a GameString's state must be what its
+    /// moves give.
+    state_is_result: bool,
+}
+
+impl Parsed {
+    /// The game replayed, or why it cannot be.
+    fn replay(self, rules: Rules) -> Result<Source, String> {
+        let opening = self.record.opening();
+        let replayed = if self.state_is_result {
+            Game::from_moves_with(&self.record, rules, opening)
+        } else {
+            Game::from_record_with(&self.record, rules, opening)
+        };
+        let game = replayed.map_err(|e| format!("{}: {e}", self.label))?;
+        let mut pgn = self.pgn;
+        if let Some(pgn) = pgn.as_mut() {
+            // The moves in canonical form; a result the record left to the moves is theirs.
+            pgn.record.moves = game.record().to_vec();
+            if pgn.result.is_none() && game.state().is_over() {
+                pgn.set_tag("Result", game.state().name());
+            }
+        }
+        Ok(Source {
+            label: self.label,
+            record: game.game_string(),
+            game,
+            pgn,
+            typed: self.typed,
+        })
+    }
+}
+
+/// The games one argument names, each read or refused.
+fn read_argument(argument: &str) -> Vec<Result<Parsed, String>> {
+    if argument == "-" {
+        let mut bytes = Vec::new();
+        if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
+            return vec![Err(format!("standard input cannot be read: {e}"))];
+        }
+        return from_text("standard input", &text_of(bytes), None);
+    }
+    let path = Path::new(argument);
+    if path.is_dir() {
+        let mut files = Vec::new();
+        if let Err(e) = records_in(path, &mut files) {
+            return vec![Err(format!("{argument}: the directory cannot be read: {e}"))];
+        }
+        if files.is_empty() {
+            return vec![Err(format!("{argument}: the directory holds no .pgn or .sgf file"))];
+        }
+        files.sort();
+        return files
+            .iter()
+            .flat_map(|file| from_file(&file.display().to_string()))
+            .collect();
+    }
+    if path.exists() {
+        return from_file(argument);
+    }
+    vec![match argument.parse::<GameString>() {
+        Ok(record) => Ok(Parsed {
+            label: format!("the GameString '{}'", abbreviated(argument)),
+            record,
+            pgn: None,
+            typed: true,
+            state_is_result: false,
+        }),
+        Err(reason) if argument.contains(';') => Err(format!("the GameString '{argument}': {reason}")),
+        Err(_) => Err(format!(
+            "{argument}: no such file (nor a GameString such as 'Base+MLP;InProgress;White[2];wS1;bS1 wS1-')"
+        )),
+    }]
+}
+
+/// The `.pgn` and `.sgf` files in `directory` and the directories within it (an archive keeps a folder a month),
+/// added to `files`; links to directories are not followed, so that no loop is walked for ever.
+fn records_in(directory: &Path, files: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(directory)? {
+        let Ok(entry) = entry else { continue };
+        let path = entry.path();
+        let Ok(kind) = entry.file_type() else { continue };
+        if kind.is_dir() {
+            // A folder that cannot be read is passed over; its records are not named on the command line.
+            let _ = records_in(&path, files);
+        } else if path.is_file()
+            && path
+                .extension()
+                .is_some_and(|ext| ext.eq_ignore_ascii_case("pgn") || ext.eq_ignore_ascii_case("sgf"))
+        {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// `text`, cut after its first 40 characters (with `…`) when longer: a GameString named in a heading or a message.
+fn abbreviated(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// `text` on one line, its line breaks and other control characters made spaces, for a heading or a message.
+fn one_line(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
+}
+
+/// A file's bytes as text: UTF-8, or else Latin-1 (BoardSpace's older records name players in it), byte for
+/// character, so that no record is refused for its encoding alone.
+fn text_of(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().into_iter().map(char::from).collect())
+}
+
+/// The games of the file `name`.
+fn from_file(name: &str) -> Vec<Result<Parsed, String>> {
+    match std::fs::read(name) {
+        Ok(bytes) => from_text(name, &text_of(bytes), Some(name)),
+        Err(e) => vec![Err(format!("{name}: the file cannot be read: {e}"))],
+    }
+}
+
+/// Whether `line` is a numbered move (`1. wS1`), as a `.pgn` without tags starts.
+fn numbered_move(line: &str) -> bool {
+    let rest = line.trim_start_matches(|c: char| c.is_ascii_digit());
+    rest.len() < line.len() && rest.starts_with('.')
+}
+
+/// The games of `text`, read from `label` (the file `file`, if it is one): a BoardSpace record when it opens with
+/// `(`, a `.pgn` record when its first line is a tag or a numbered move, a games file when its lines hold tabs, otherwise one
+/// GameString a line.
+fn from_text(label: &str, text: &str, file: Option<&str>) -> Vec<Result<Parsed, String>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let lines = || {
+        text.lines()
+            .enumerate()
+            .map(|(index, line)| (index + 1, line.trim()))
+            .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+    };
+    let Some((_, first)) = lines().next() else {
+        return vec![Err(format!("{label}: empty: there is no game in it"))];
+    };
+    let name = |index: usize, count: usize| {
+        if count == 1 {
+            label.to_string()
+        } else {
+            format!("{label}, game {}", index + 1)
+        }
+    };
+    if first.starts_with('(') {
+        return vec![read_sgf(text, file)
+            .map(|game| Parsed {
+                label: label.to_string(),
+                record: game.record.clone(),
+                pgn: Some(game),
+                typed: false,
+                state_is_result: true,
+            })
+            .map_err(|e| format!("{label}: {e}"))];
+    }
+    if first.starts_with('[') || numbered_move(first) {
+        let games = match read_pgn(text) {
+            Ok(games) => games,
+            Err(e) => return vec![Err(format!("{label}: {e}"))],
+        };
+        let count = games.len();
+        return games
+            .into_iter()
+            .enumerate()
+            .map(|(index, game)| {
+                Ok(Parsed {
+                    label: name(index, count),
+                    record: game.record.clone(),
+                    pgn: Some(game),
+                    typed: false,
+                    state_is_result: true,
+                })
+            })
+            .collect();
+    }
+    if lines().any(|(_, line)| line.contains('\t')) {
+        let records = match read_games(text.as_bytes()) {
+            Ok(records) => records,
+            Err(e) => return vec![Err(format!("{label}: {e}"))],
+        };
+        let count = records.len();
+        return records
+            .into_iter()
+            .enumerate()
+            .map(|(index, game)| {
+                let mut record = game.game;
+                record.state = Some(game.result);
+                Ok(Parsed {
+                    label: name(index, count),
+                    record,
+                    pgn: None,
+                    typed: false,
+                    state_is_result: true,
+                })
+            })
+            .collect();
+    }
+    let count = lines().count();
+    lines()
+        .enumerate()
+        .map(|(index, (number, line))| {
+            let record = line
+                .parse::<GameString>()
+                .map_err(|e| format!("{label}, line {number}: {e}"))?;
+            Ok(Parsed {
+                label: name(index, count),
+                record,
+                pgn: None,
+                typed: false,
+                state_is_result: false,
+            })
+        })
+        .collect()
+}
