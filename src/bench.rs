@@ -61,11 +61,14 @@ impl Bench {
     /// How many positions the bench searches.
     pub const POSITIONS: usize = POSITIONS.len();
 
-    /// The same bench with the hand-written evaluation instead of the network: to compare their speeds (the
-    /// signature is the network's).
-    pub fn with_classic_evaluation(mut self) -> Result<Bench, EngineError> {
-        self.engine
-            .set_option(crate::engine::EngineOption::Evaluation, "Classic")?;
+    /// The same bench with another evaluation than the default one: to compare their speeds (the signature is the
+    /// default evaluation's).
+    pub fn with_evaluation(mut self, evaluation: crate::engine::Evaluation) -> Result<Bench, EngineError> {
+        let name = match evaluation {
+            crate::engine::Evaluation::Net => "Net",
+            crate::engine::Evaluation::Classic => "Classic",
+        };
+        self.engine.set_option(crate::engine::EngineOption::Evaluation, name)?;
         Ok(self)
     }
 

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
 use waggle::bench::Bench;
+use waggle::Evaluation;
 
 use super::interrupt;
 
@@ -20,16 +21,21 @@ pub struct Args {
     /// Search threads (the signature holds for one thread only: more make the node counts vary).
     #[arg(long, value_name = "N", default_value_t = 1)]
     threads: usize,
-    /// Search with the hand-written evaluation instead of the network (its node counts are not the signature).
-    #[arg(long)]
-    classic: bool,
+    /// Search with this evaluation instead of the default one (its node counts are then not the signature).
+    #[arg(long, value_name = "KIND", value_parser = ["net", "classic"])]
+    eval: Option<String>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let depth = args.depth;
     let mut bench = Bench::new(depth, args.threads.max(1) - 1).context("starting the bench")?;
-    if args.classic {
-        bench = bench.with_classic_evaluation().context("starting the bench")?;
+    if let Some(eval) = &args.eval {
+        let evaluation = if eval == "net" {
+            Evaluation::Net
+        } else {
+            Evaluation::Classic
+        };
+        bench = bench.with_evaluation(evaluation).context("starting the bench")?;
     }
     let interrupted = Arc::new(AtomicBool::new(false));
     let (flag, stopper) = (interrupted.clone(), bench.stopper());

@@ -421,8 +421,9 @@ impl Walk<'_> {
         match self.eval {
             Evaluator::Classic(weights) => crate::eval::evaluate(self.pos, weights),
             Evaluator::Net(net) => {
+                let features = crate::eval::Features::of(self.pos);
                 let neurons = self.accumulators.neurons(net, self.pos);
-                net.output(neurons, self.pos.to_move(), self.pos.game_type())
+                net.output(neurons, self.pos.to_move(), self.pos.game_type(), &features)
                     .clamp(-MAX_EVAL, MAX_EVAL)
             }
         }

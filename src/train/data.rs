@@ -7,7 +7,26 @@ use std::collections::HashSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use crate::eval::{Features, FEATURE_COUNT};
 use crate::record::training::{records_in, TrainingError, TrainingPosition, RECORD_SIZE};
+
+/// A training position with the hand-written evaluation's features of it, counted once when it is read (the
+/// network's skip weighs them).
+#[derive(Clone, Debug)]
+pub(crate) struct Sample {
+    pub(crate) record: TrainingPosition,
+    pub(crate) classic: [i8; FEATURE_COUNT],
+}
+
+impl Sample {
+    pub(crate) fn new(record: TrainingPosition) -> Sample {
+        let features = Features::of(&record.position());
+        Sample {
+            classic: features.0.map(|f| f.clamp(i8::MIN.into(), i8::MAX.into()) as i8),
+            record,
+        }
+    }
+}
 
 /// A file of training records that cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -46,9 +65,9 @@ pub enum DataError {
 /// The positions to learn from and those held out.
 pub struct Dataset {
     /// Learnt from.
-    pub(crate) train: Vec<TrainingPosition>,
+    pub(crate) train: Vec<Sample>,
     /// Held out: the loss on these says how well the net does on positions it has not seen.
-    pub(crate) validation: Vec<TrainingPosition>,
+    pub(crate) validation: Vec<Sample>,
     /// Positions left out because an earlier record had them.
     pub duplicates: u64,
 }
@@ -127,9 +146,9 @@ impl Dataset {
         if !seen.insert(key) {
             self.duplicates += 1;
         } else if spread(key) < threshold {
-            self.validation.push(position);
+            self.validation.push(Sample::new(position));
         } else {
-            self.train.push(position);
+            self.train.push(Sample::new(position));
         }
     }
 }

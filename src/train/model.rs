@@ -9,9 +9,11 @@ use rand::rngs::StdRng;
 use rand::Rng;
 
 use crate::eval::net::inputs::{self, factors, Frame, FACTORS, INPUTS};
-use crate::eval::net::{bucket, write_file, BUCKETS, HIDDEN, QA, QB, SCALE};
-use crate::record::training::TrainingPosition;
+use crate::eval::net::{bucket, write_file, BUCKETS, HIDDEN, QA, QB, QS, SCALE};
+use crate::eval::{WeightSets, FEATURE_COUNT};
+use crate::rules::game_type::GameType;
 use crate::rules::piece::{Bug, Color, Piece};
+use crate::train::data::Sample;
 
 /// Where each part of the flat list starts: the input rows are the net's own, then the shared rows
 /// (`inputs::factors`) that are folded into them when the net is written.
@@ -19,8 +21,9 @@ const INPUT_WEIGHTS: usize = 0;
 const INPUT_BIASES: usize = INPUT_WEIGHTS + (INPUTS + FACTORS) * HIDDEN;
 const OUTPUT_WEIGHTS: usize = INPUT_BIASES + HIDDEN;
 const OUTPUT_BIASES: usize = OUTPUT_WEIGHTS + BUCKETS * 2 * HIDDEN;
+const SKIP: usize = OUTPUT_BIASES + BUCKETS;
 /// Every weight and bias.
-pub(crate) const PARAMETERS: usize = OUTPUT_BIASES + BUCKETS;
+pub(crate) const PARAMETERS: usize = SKIP + BUCKETS * FEATURE_COUNT;
 
 /// The largest magnitude a weight may take: so that the rounded weights fit the engine's integers (an input weight
 /// times `QA` and a sum of fifty-six of them in an `i16`, an output weight times `QB` times a clipped neuron squared
@@ -28,18 +31,34 @@ pub(crate) const PARAMETERS: usize = OUTPUT_BIASES + BUCKETS;
 pub(crate) const CLIP: f32 = 1.98;
 
 /// A position's inputs: the features each side turns on, the side to move and the output bucket.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct Inputs {
     /// White's features then Black's, `split` apart.
     features: Vec<u16>,
     split: usize,
     to_move: usize,
     bucket: usize,
+    /// The hand-written evaluation's features.
+    classic: [f32; FEATURE_COUNT],
+}
+
+impl Default for Inputs {
+    fn default() -> Self {
+        Inputs {
+            features: Vec::with_capacity(8 * inputs::MAX_ACTIVE),
+            split: 0,
+            to_move: 0,
+            bucket: 0,
+            classic: [0.0; FEATURE_COUNT],
+        }
+    }
 }
 
 impl Inputs {
     /// The inputs of `record`, into `self` (its lists reused).
-    pub(crate) fn fill(&mut self, record: &TrainingPosition) {
+    pub(crate) fn fill(&mut self, sample: &Sample) {
+        let record = &sample.record;
+        self.classic = sample.classic.map(f32::from);
         let queen = |color: Color| {
             let piece = Piece::new(color, Bug::Queen, 1).unwrap_or(Piece::from_index(0));
             record.places[piece.index()].map(|(hex, _)| hex)
@@ -116,7 +135,8 @@ fn activation(x: f32) -> f32 {
 }
 
 impl Model {
-    /// Small random weights from `rng`.
+    /// Small random weights from `rng`, and the skip weights of the hand-written evaluation (Waggle's own, each game
+    /// type's): the net starts as that evaluation and learns what it misses.
     pub(crate) fn random(rng: &mut StdRng) -> Model {
         let mut weights = vec![0.0; PARAMETERS];
         let input = 1.0 / (inputs::MAX_ACTIVE as f32).sqrt();
@@ -126,6 +146,13 @@ impl Model {
         }
         for w in &mut weights[OUTPUT_WEIGHTS..OUTPUT_BIASES] {
             *w = rng.gen_range(-output..output);
+        }
+        let classic = WeightSets::default();
+        for (bucket, skip) in weights[SKIP..].chunks_exact_mut(FEATURE_COUNT).enumerate() {
+            let game_type = GameType::new(bucket & 1 != 0, bucket & 2 != 0, bucket & 4 != 0);
+            for (w, &c) in skip.iter_mut().zip(&classic.for_game(game_type).0) {
+                *w = c as f32 / SCALE as f32;
+            }
         }
         Model { weights }
     }
@@ -147,6 +174,8 @@ impl Model {
         let out = &self.weights[OUTPUT_WEIGHTS + inputs.bucket * 2 * HIDDEN..][..2 * HIDDEN];
         let (own, other) = (inputs.to_move, 1 - inputs.to_move);
         let mut sum = self.weights[OUTPUT_BIASES + inputs.bucket];
+        let skip = &self.weights[SKIP + inputs.bucket * FEATURE_COUNT..][..FEATURE_COUNT];
+        sum += skip.iter().zip(&inputs.classic).map(|(w, f)| w * f).sum::<f32>();
         for i in 0..HIDDEN {
             sum += activation(pass.neurons[own][i]) * out[i] + activation(pass.neurons[other][i]) * out[HIDDEN + i];
         }
@@ -160,6 +189,10 @@ impl Model {
         let at = OUTPUT_WEIGHTS + inputs.bucket * 2 * HIDDEN;
         let out = &self.weights[at..at + 2 * HIDDEN];
         gradient[OUTPUT_BIASES + inputs.bucket] += d_output;
+        let skip = &mut gradient[SKIP + inputs.bucket * FEATURE_COUNT..][..FEATURE_COUNT];
+        for (g, f) in skip.iter_mut().zip(&inputs.classic) {
+            *g += d_output * f;
+        }
         let (own, other) = (inputs.to_move, 1 - inputs.to_move);
         let mut d_neurons = [[0.0f32; HIDDEN]; 2];
         for (half, color) in [(0, own), (HIDDEN, other)] {
@@ -219,11 +252,15 @@ impl Model {
             .iter()
             .map(|&w| round(w, QB))
             .collect();
-        let output_biases: Vec<i32> = self.weights[OUTPUT_BIASES..]
+        let output_biases: Vec<i32> = self.weights[OUTPUT_BIASES..SKIP]
             .iter()
             .map(|&b| (b * (QA * QB) as f32).round() as i32)
             .collect();
-        write_file(&input_weights, &input_biases, &output_weights, &output_biases)
+        let skip: Vec<i32> = self.weights[SKIP..]
+            .iter()
+            .map(|&w| (w * (SCALE * QS) as f32).round() as i32)
+            .collect();
+        write_file(&input_weights, &input_biases, &output_weights, &output_biases, &skip)
     }
 }
 
@@ -236,7 +273,7 @@ pub(crate) fn score_of(output: f32) -> f32 {
 mod tests {
     use super::*;
     use crate::eval::Network;
-    use crate::record::training::Outcome;
+    use crate::record::training::{Outcome, TrainingPosition};
     use crate::rules::game_type::GameType;
     use crate::rules::position::Position;
     use rand::SeedableRng;
@@ -264,8 +301,8 @@ mod tests {
                     break;
                 }
                 pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
-                let record = TrainingPosition::of(&pos, 0, Outcome::Draw);
-                inputs.fill(&record);
+                let sample = Sample::new(TrainingPosition::of(&pos, 0, Outcome::Draw));
+                inputs.fill(&sample);
                 model.forward(&inputs, &mut pass);
                 let float = score_of(pass.output);
                 let integer = net.evaluate(&pos) as f32;

@@ -19,8 +19,9 @@ use rand::SeedableRng;
 
 use super::checkpoint;
 use super::data::Dataset;
+use super::data::Sample;
 use super::model::{score_of, Inputs, Model, Pass, PARAMETERS};
-use crate::eval::{evaluate, win_chance, WeightSets, WIN_CURVE_SCALE};
+use crate::eval::{win_chance, Features, WeightSets, MAX_EVAL, WIN_CURVE_SCALE};
 use crate::record::training::TrainingPosition;
 
 pub use super::checkpoint::CheckpointError;
@@ -157,20 +158,20 @@ impl Trainer {
     }
 
     /// The mean loss of the current net over `positions`.
-    pub(crate) fn loss(&self, positions: &[TrainingPosition], threads: usize) -> f64 {
+    pub(crate) fn loss(&self, positions: &[Sample], threads: usize) -> f64 {
         if positions.is_empty() {
             return f64::NAN;
         }
         let lambda = self.schedule.lambda;
-        let parts: Vec<&[TrainingPosition]> = positions.chunks(positions.len().div_ceil(PARTS)).collect();
+        let parts: Vec<&[Sample]> = positions.chunks(positions.len().div_ceil(PARTS)).collect();
         let sums = on_threads(parts.len(), threads, |part| {
             let (mut inputs, mut pass) = (Inputs::default(), Pass::default());
             parts[part]
                 .iter()
-                .map(|record| {
-                    inputs.fill(record);
+                .map(|sample| {
+                    inputs.fill(sample);
                     self.model.forward(&inputs, &mut pass);
-                    f64::from(loss(pass.output, target(record, lambda)).0)
+                    f64::from(loss(pass.output, target(&sample.record, lambda)).0)
                 })
                 .sum::<f64>()
         });
@@ -179,20 +180,21 @@ impl Trainer {
 
     /// The mean loss of the hand-written evaluation (Waggle's own weights) over `positions`, with this schedule's
     /// targets: what the net has to beat.
-    pub(crate) fn classic_loss(&self, positions: &[TrainingPosition], threads: usize) -> f64 {
+    pub(crate) fn classic_loss(&self, positions: &[Sample], threads: usize) -> f64 {
         if positions.is_empty() {
             return f64::NAN;
         }
         let lambda = self.schedule.lambda;
         let weights = WeightSets::default();
-        let parts: Vec<&[TrainingPosition]> = positions.chunks(positions.len().div_ceil(PARTS)).collect();
+        let parts: Vec<&[Sample]> = positions.chunks(positions.len().div_ceil(PARTS)).collect();
         let sums = on_threads(parts.len(), threads, |part| {
             parts[part]
                 .iter()
-                .map(|record| {
-                    let pos = record.position();
-                    let score = evaluate(&pos, weights.for_game(pos.game_type()));
-                    f64::from(loss(score as f32 / score_of(1.0), target(record, lambda)).0)
+                .map(|sample| {
+                    let features = Features(sample.classic.map(i32::from));
+                    let weights = weights.for_game(sample.record.game_type);
+                    let score = weights.score(&features).clamp(-MAX_EVAL, MAX_EVAL);
+                    f64::from(loss(score as f32 / score_of(1.0), target(&sample.record, lambda)).0)
                 })
                 .sum::<f64>()
         });
@@ -288,10 +290,10 @@ impl Trainer {
                         let mut sum = 0.0f64;
                         let indices = chosen.chunks(part_len).nth(part).unwrap_or(&[]);
                         for &index in indices {
-                            let record = &data.train[index as usize];
-                            inputs.fill(record);
+                            let sample = &data.train[index as usize];
+                            inputs.fill(sample);
                             model.forward(&inputs, &mut pass);
-                            let (loss, d_output) = loss(pass.output, target(record, lambda));
+                            let (loss, d_output) = loss(pass.output, target(&sample.record, lambda));
                             sum += f64::from(loss);
                             model.backward(&inputs, &pass, d_output, gradient);
                         }

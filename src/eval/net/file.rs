@@ -4,24 +4,26 @@
 //! | bytes | what |
 //! |---|---|
 //! | 0–7 | the magic `WAGGLENN` |
-//! | 8–11 | the format's version, 1 |
+//! | 8–11 | the format's version, 2 |
 //! | 12–15, 16–19, 20–23 | inputs (2,548), hidden neurons a side (`HIDDEN`), output buckets (8, one a game type) |
-//! | 24–27, 28–31, 32–35 | the scales: the accumulator's (`QA`), the output weights' (`QB`), the score's (`SCALE`) |
-//! | 36– | the input weights (`i16`, input by input, `HIDDEN` each), the input biases (`i16`), the output weights (`i16`, bucket by bucket, own side's `HIDDEN` then the other's), the output biases (`i32`) |
+//! | 24–27, 28–31, 32–35, 36–39 | the scales: the accumulator's (`QA`), the output weights' (`QB`), the score's (`SCALE`), the skip's (`QS`) |
+//! | 40– | the input weights (`i16`, input by input, `HIDDEN` each), the input biases (`i16`), the output weights (`i16`, bucket by bucket, own side's `HIDDEN` then the other's), the output biases (`i32`), the skip weights (`i32`, bucket by bucket, one for each of the hand-written evaluation's 33 features) |
 //! | last 8 | FNV-1a (64-bit) of every byte before it |
 //!
 //! Owns reading (every check, with an error that says what is wrong) and writing. The numbers are the
 //! network's ([`super::Network`]).
 
 use super::inputs::INPUTS;
-use super::{Network, BUCKETS, HIDDEN, QA, QB, SCALE};
+use super::{Network, BUCKETS, HIDDEN, QA, QB, QS, SCALE};
+use crate::eval::FEATURE_COUNT;
 
 const MAGIC: &[u8; 8] = b"WAGGLENN";
-const VERSION: u32 = 1;
-const HEADER: usize = 36;
+const VERSION: u32 = 2;
+const HEADER: usize = 40;
 
 /// The size of a net file of this build's shape.
-pub(crate) const FILE_SIZE: usize = HEADER + 2 * (INPUTS * HIDDEN + HIDDEN + BUCKETS * 2 * HIDDEN) + 4 * BUCKETS + 8;
+pub(crate) const FILE_SIZE: usize =
+    HEADER + 2 * (INPUTS * HIDDEN + HIDDEN + BUCKETS * 2 * HIDDEN) + 4 * BUCKETS * (1 + FEATURE_COUNT) + 8;
 
 /// A net file that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -30,7 +32,7 @@ pub enum NetError {
     #[error("not a Waggle net file (it does not start with WAGGLENN)")]
     Foreign,
     /// A version this build does not read.
-    #[error("a net file of version {0}; this Waggle reads version 1")]
+    #[error("a net file of version {0}; this Waggle reads version 2")]
     Version(u32),
     /// A shape this build was not made for.
     #[error("a net of {inputs} inputs, {hidden} hidden neurons and {buckets} output buckets; this Waggle's has {INPUTS}, {HIDDEN} and {BUCKETS}")]
@@ -43,7 +45,7 @@ pub enum NetError {
         buckets: u32,
     },
     /// Scales this build does not use.
-    #[error("a net quantised with scales {qa}, {qb} and {scale}; this Waggle uses {QA}, {QB} and {SCALE}")]
+    #[error("a net quantised with scales {qa}, {qb}, {scale} and {qs}; this Waggle uses {QA}, {QB}, {SCALE} and {QS}")]
     Scales {
         /// The accumulator's.
         qa: u32,
@@ -51,6 +53,8 @@ pub enum NetError {
         qb: u32,
         /// The score's.
         scale: u32,
+        /// The skip's.
+        qs: u32,
     },
     /// Shorter or longer than its shape says.
     #[error("the file has {found} bytes where its header asks for {expected}: it is cut short or has bytes added")]
@@ -99,9 +103,14 @@ pub(crate) fn read(bytes: &[u8]) -> Result<Network, NetError> {
             buckets,
         });
     }
-    let (qa, qb, scale) = (u32_at(bytes, 24), u32_at(bytes, 28), u32_at(bytes, 32));
-    if (qa, qb, scale) != (QA as u32, QB as u32, SCALE as u32) {
-        return Err(NetError::Scales { qa, qb, scale });
+    let (qa, qb, scale, qs) = (
+        u32_at(bytes, 24),
+        u32_at(bytes, 28),
+        u32_at(bytes, 32),
+        u32_at(bytes, 36),
+    );
+    if (qa, qb, scale, qs) != (QA as u32, QB as u32, SCALE as u32, QS as u32) {
+        return Err(NetError::Scales { qa, qb, scale, qs });
     }
     if bytes.len() != FILE_SIZE {
         return Err(NetError::Length {
@@ -125,15 +134,20 @@ pub(crate) fn read(bytes: &[u8]) -> Result<Network, NetError> {
     let input_weights = i16s(INPUTS * HIDDEN);
     let input_biases = i16s(HIDDEN);
     let output_weights = i16s(BUCKETS * 2 * HIDDEN);
-    let output_biases = body[at..at + 4 * BUCKETS]
-        .chunks_exact(4)
-        .map(|four| i32::from_le_bytes([four[0], four[1], four[2], four[3]]))
-        .collect();
+    let i32s = |from: usize, count: usize| -> Vec<i32> {
+        body[from..from + 4 * count]
+            .chunks_exact(4)
+            .map(|four| i32::from_le_bytes([four[0], four[1], four[2], four[3]]))
+            .collect()
+    };
+    let output_biases = i32s(at, BUCKETS);
+    let skip = i32s(at + 4 * BUCKETS, BUCKETS * FEATURE_COUNT);
     Ok(Network::from_parts(
         input_weights,
         input_biases,
         output_weights,
         output_biases,
+        skip,
         fnv1a(bytes),
     ))
 }
@@ -144,6 +158,7 @@ pub(crate) fn write(
     input_biases: &[i16],
     output_weights: &[i16],
     output_biases: &[i32],
+    skip: &[i32],
 ) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(FILE_SIZE);
     bytes.extend_from_slice(MAGIC);
@@ -155,13 +170,14 @@ pub(crate) fn write(
         QA as u32,
         QB as u32,
         SCALE as u32,
+        QS as u32,
     ] {
         bytes.extend_from_slice(&word.to_le_bytes());
     }
     for value in input_weights.iter().chain(input_biases).chain(output_weights) {
         bytes.extend_from_slice(&value.to_le_bytes());
     }
-    for value in output_biases {
+    for value in output_biases.iter().chain(skip) {
         bytes.extend_from_slice(&value.to_le_bytes());
     }
     let hash = fnv1a(&bytes);
@@ -193,8 +209,8 @@ mod tests {
         damaged[HEADER + 1000] ^= 1;
         assert_eq!(error(&damaged), NetError::Hash);
         let mut version = good.clone();
-        version[8] = 2;
-        assert_eq!(error(&version), NetError::Version(2));
+        version[8] = 1;
+        assert_eq!(error(&version), NetError::Version(1));
         let mut shape = good.clone();
         shape[16] = 64;
         assert!(matches!(error(&shape), NetError::Shape { hidden: 64, .. }));

@@ -4,9 +4,10 @@
 //! Each side's view of the position ([`inputs`]) turns on a few dozen of 2,548 features; the sum of their rows of
 //! input weights is that side's accumulator of [`HIDDEN`] neurons, kept up to date move by move
 //! ([`accumulator`]). The side to move's neurons and then the other side's, each clipped to `[0, 1]` and squared,
-//! are weighed by one output layer per game type into a score in the search's units. Everything is integer: the
-//! weights were trained as floats and rounded with the scales [`QA`] and [`QB`], named once here for the trainer and
-//! the engine alike.
+//! are weighed by one output layer per game type into a score in the search's units, to which the hand-written
+//! evaluation's features (mobility, pinned pieces, the Queens' neighbours … : what a piece's place alone does not
+//! show) add a learnt weighted sum, the skip. Everything is integer: the weights were trained as floats and rounded
+//! with the scales [`QA`], [`QB`] and [`QS`], named once here for the trainer and the engine alike.
 
 pub(crate) mod accumulator;
 mod file;
@@ -19,6 +20,7 @@ use std::sync::{Arc, LazyLock};
 pub(crate) use file::write as write_file;
 pub use file::NetError;
 
+use crate::eval::{Features, FEATURE_COUNT};
 use crate::rules::game_type::GameType;
 use crate::rules::hex::Hex;
 use crate::rules::piece::{Bug, Color, Piece};
@@ -37,6 +39,8 @@ pub(crate) const QA: i32 = 255;
 pub(crate) const QB: i32 = 256;
 /// The score, in the search's units, of a network output of 1.
 pub(crate) const SCALE: i32 = 400;
+/// The skip weights' scale: a skip weight is a score in the search's units times `QS`.
+pub(crate) const QS: i32 = 16;
 
 /// The net built into Waggle: made by `waggle train` from Waggle's own games (docs/eval.md).
 static BUILTIN_BYTES: &[u8] = include_bytes!("waggle.nnue");
@@ -61,6 +65,8 @@ pub struct Network {
     /// For each game type: the side to move's neurons' weights, then the other side's.
     output_weights: Box<[[i16; 2 * HIDDEN]; BUCKETS]>,
     output_biases: [i32; BUCKETS],
+    /// For each game type: each hand-written feature's weight, in the search's units times [`QS`].
+    skip_weights: [[i32; FEATURE_COUNT]; BUCKETS],
     /// The FNV-1a hash of its file: its name.
     hash: u64,
 }
@@ -93,6 +99,7 @@ impl Network {
         input_biases: Vec<i16>,
         output_weights: Vec<i16>,
         output_biases: Vec<i32>,
+        skip: Vec<i32>,
         hash: u64,
     ) -> Network {
         let rows = input_weights
@@ -107,11 +114,16 @@ impl Network {
         }
         let mut biases = [0; BUCKETS];
         biases.copy_from_slice(&output_biases[..BUCKETS]);
+        let mut skip_weights = [[0; FEATURE_COUNT]; BUCKETS];
+        for (bucket, weights) in skip_weights.iter_mut().zip(skip.chunks_exact(FEATURE_COUNT)) {
+            bucket.copy_from_slice(weights);
+        }
         Network {
             input_weights: rows,
             input_biases: input_biases.try_into().unwrap_or([0; HIDDEN]),
             output_weights: outputs,
             output_biases: biases,
+            skip_weights,
             hash,
         }
     }
@@ -142,22 +154,33 @@ impl Network {
     }
 
     /// The score for the side to move of a position of `game_type` whose sides' neurons are `neurons` (White's
-    /// first).
+    /// first) and whose hand-written features are `features`.
     #[inline]
-    pub(crate) fn output(&self, neurons: &[Neurons; 2], to_move: Color, game_type: GameType) -> i32 {
+    pub(crate) fn output(
+        &self,
+        neurons: &[Neurons; 2],
+        to_move: Color,
+        game_type: GameType,
+        features: &Features,
+    ) -> i32 {
         let bucket = bucket(game_type);
         let weights = &self.output_weights[bucket];
         let (own, other) = (&neurons[to_move.index()], &neurons[to_move.opponent().index()]);
         let sum =
             simd::squared_clipped_dot(own, &weights[..HIDDEN]) + simd::squared_clipped_dot(other, &weights[HIDDEN..]);
         let scaled = sum / i64::from(QA) + i64::from(self.output_biases[bucket]);
-        (scaled * i64::from(SCALE) / i64::from(QA * QB)) as i32
+        let skip: i64 = self.skip_weights[bucket]
+            .iter()
+            .zip(&features.0)
+            .map(|(&w, &f)| i64::from(w) * i64::from(f))
+            .sum();
+        (scaled * i64::from(SCALE) / i64::from(QA * QB) + skip / i64::from(QS)) as i32
     }
 
     /// The score of `pos` for the side to move, computed from scratch.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let neurons = [self.refresh(pos, Color::White), self.refresh(pos, Color::Black)];
-        self.output(&neurons, pos.to_move(), pos.game_type())
+        self.output(&neurons, pos.to_move(), pos.game_type(), &Features::of(pos))
     }
 }
 
@@ -210,7 +233,10 @@ pub(crate) mod testing {
         let input_biases = small(HIDDEN, 100);
         let output_weights = small(BUCKETS * 2 * HIDDEN, 127);
         let output_biases: Vec<i32> = (0..BUCKETS as i32).map(|b| b * 1000 - 3000).collect();
-        let bytes = write_file(&input_weights, &input_biases, &output_weights, &output_biases);
+        let skip: Vec<i32> = (0..BUCKETS * FEATURE_COUNT)
+            .map(|_| rng.gen_range(-800..=800))
+            .collect();
+        let bytes = write_file(&input_weights, &input_biases, &output_weights, &output_biases, &skip);
         file::read(&bytes).unwrap_or_else(|e| panic!("{e}"))
     }
 }
