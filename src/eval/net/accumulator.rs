@@ -122,11 +122,13 @@ impl Accumulators {
         for i in known + 1..=top {
             let (before, after) = self.entries.split_at_mut(i);
             let (previous, entry) = (&before[i - 1], &mut after[0]);
-            entry.neurons = previous.neurons;
-            if let Change::Piece { piece, from, to } = entry.change {
-                for (neurons, frame) in entry.neurons.iter_mut().zip(&frames) {
-                    apply(net, frame, neurons, piece, from, to);
+            match entry.change {
+                Change::Piece { piece, from, to } => {
+                    for ((neurons, before), frame) in entry.neurons.iter_mut().zip(&previous.neurons).zip(&frames) {
+                        apply(net, frame, (neurons, before), piece, from, to);
+                    }
                 }
+                Change::Nothing | Change::Frames => entry.neurons = previous.neurons,
             }
             entry.known = true;
         }
@@ -134,19 +136,25 @@ impl Accumulators {
     }
 }
 
-/// Move `piece` from `from` (its hand when `None`) to `to` in one side's `neurons`.
+/// One side's `neurons` from those `before` a move of `piece` from `from` (its hand when `None`) to `to`: its two
+/// rows at `to` on, its rows at `from` (or in hand) off, in one pass.
 #[inline]
-fn apply(net: &Network, frame: &Frame, neurons: &mut Neurons, piece: Piece, from: Option<(Hex, u8)>, to: (Hex, u8)) {
+fn apply(
+    net: &Network,
+    frame: &Frame,
+    (neurons, before): (&mut Neurons, &Neurons),
+    piece: Piece,
+    from: Option<(Hex, u8)>,
+    to: (Hex, u8),
+) {
+    let [a, b] = frame.on_board(piece, to.0, to.1);
+    let on = [net.row(a), net.row(b)];
     match from {
         Some((hex, height)) => {
-            for feature in frame.on_board(piece, hex, height) {
-                simd::sub(neurons, net.row(feature));
-            }
+            let [c, d] = frame.on_board(piece, hex, height);
+            simd::update(neurons, before, &on, &[net.row(c), net.row(d)]);
         }
-        None => simd::sub(neurons, net.row(frame.in_hand(piece))),
-    }
-    for feature in frame.on_board(piece, to.0, to.1) {
-        simd::add(neurons, net.row(feature));
+        None => simd::update(neurons, before, &on, &[net.row(frame.in_hand(piece))]),
     }
 }
 

@@ -147,9 +147,7 @@ impl Network {
                 .chain(pos.pieces_in_hand(Color::Black).iter()),
             &mut features,
         );
-        for &feature in &features {
-            simd::add(&mut neurons, self.row(feature));
-        }
+        simd::accumulate(&mut neurons, features.iter().map(|&feature| self.row(feature)));
         neurons
     }
 
