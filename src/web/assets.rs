@@ -2,6 +2,7 @@
 //! is fetched from anywhere else, so the page works offline.
 
 /// One embedded file.
+#[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Asset {
     /// Where it is served.
     pub(crate) path: &'static str,
