@@ -12,7 +12,7 @@ mod input;
 use std::io::{self, Write};
 use std::time::Duration;
 
-use crate::draw::{describe, TextStyle};
+use crate::draw::{describe, how_it_ended, TextStyle};
 use crate::engine::{Engine, EngineError};
 use crate::record::notation::GameString;
 use crate::record::pgn::PgnGame;
@@ -139,7 +139,7 @@ fn ending_text(position: &crate::rules::position::Position, person: Color) -> St
         _ => return "Game over.".to_string(),
     };
     match Ending::of(position) {
-        Some(how) => format!("{who}: {how}."),
+        Some(how) => format!("{who}: {}.", how_it_ended(&how)),
         None => format!("{who}."),
     }
 }

@@ -1,8 +1,6 @@
-//! How a game ended, for people: whose Queen was surrounded and by what (a Queen may lie under a Beetle that
-//! hides it), both Queens at once, or the same position a third time (under the repetition rule). Front ends say
-//! it in their own words; this only finds it.
-
-use std::fmt;
+//! How a game ended: whose Queen was surrounded and by what (a Queen may lie under a Beetle that hides it), both
+//! Queens at once, or the same position a third time (under the repetition rule). This only finds it; `draw`
+//! says it in words (`draw::how_it_ended`).
 
 use crate::rules::piece::{Bug, Color, Piece};
 use crate::rules::position::{GameState, Position};
@@ -80,32 +78,6 @@ fn surrounded(position: &Position, color: Color) -> Option<Surrounded> {
     })
 }
 
-impl fmt::Display for Surrounded {
-    /// `Black's Queen (under wB1) is surrounded by wA1, wG2, bB1, bS1, wQ and wB2`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}'s Queen", self.queen.name())?;
-        if !self.covered_by.is_empty() {
-            let names: Vec<String> = self.covered_by.iter().map(ToString::to_string).collect();
-            write!(f, " (under {})", names.join(" and "))?;
-        }
-        let mut names: Vec<String> = self.by.iter().map(ToString::to_string).collect();
-        let last = names.pop().unwrap_or_default();
-        write!(f, " is surrounded by {} and {last}", names.join(", "))
-    }
-}
-
-impl fmt::Display for Ending {
-    /// How the game ended, as a clause: `Black's Queen is surrounded by …`, `both Queens are surrounded (…; …)`,
-    /// `the same position came a third time`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Ending::Won(queen) => write!(f, "{queen}"),
-            Ending::BothQueens(white, black) => write!(f, "both Queens are surrounded ({white}; {black})"),
-            Ending::Repetition => f.write_str("the same position came a third time"),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,11 +103,7 @@ mod tests {
         };
         assert_eq!(queen.by.len(), 6);
         assert_eq!(ending.as_ref().unwrap().winner(), Some(queen.queen.opponent()));
-        let text = ending.as_ref().unwrap().to_string();
-        assert!(
-            text.starts_with(&format!("{}'s Queen is surrounded by ", queen.queen.name())),
-            "{text}"
-        );
+        assert!(queen.covered_by.is_empty(), "nothing on the Queen");
         assert!(Ending::of(&position("Base;InProgress;Black[1];wS1")).is_none());
     }
 }

@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde_json::{json, Value};
 
-use crate::draw::last_move;
+use crate::draw::{how_it_ended, last_move};
 use crate::record::game::Game;
 use crate::rules::ending::Ending;
 use crate::rules::hex::Hex;
@@ -101,7 +101,7 @@ pub(crate) fn state_of(game: &Game) -> Value {
         "last": last,
         "legal": moves,
         "pass": pass,
-        "ending": Ending::of(position).map(|ending| ending.to_string()),
+        "ending": Ending::of(position).map(|ending| how_it_ended(&ending)),
     })
 }
 

@@ -152,6 +152,8 @@ const FULL = 'Base+MLP;InProgress;White[15];wM;bM wM\\;wL \\wM;bL bM\\;wP \\wL;b
 const THROW = 'Base+P;InProgress;White[5];wP;bP wP-;wQ -wP;bQ bP-;wA1 wQ\\;bQ bP\\;wA1 \\wP;bQ wP\\';
 // White's Queen is surrounded but for one cell nothing can reach: passing is White's only move.
 const PASS = 'Base+P;InProgress;White[14];wP;bS1 wP-;wQ /wP;bQ bS1-;wB1 -wQ;bB1 bS1\\;wG1 wB1\\;bB1 wP\\;wS1 wG1\\;bQ bS1/;wB1 -wP;bB1 wQ;wG2 wS1\\;bB1 wB1;wG3 wG2\\;bA1 bQ\\;wS2 wG3-;bA1 bS1\\;wA1 wS2/;bA1 bQ\\;wA2 wA1/;bA1 bS1\\;wA3 wA2/;bA1 bQ\\;wB2 wA3/;bA1 wB2/';
+// The game of docs/review.md, Black winning with White's Queen under a Beetle.
+const EXAMPLE = readFileSync(new URL('../../docs/review-example.txt', import.meta.url), 'utf8').trim();
 const link = (game, ply) => `/?game=${encodeURIComponent(game)}${ply === undefined ? '' : `&ply=${ply}`}`;
 
 try {
@@ -628,7 +630,11 @@ try {
     }
     const stack = drawn.find((d) => d.height);
     check(stack && stack.height === '2' && stack.title === 'bB1 on bQ', `the stack's height and its pieces: ${JSON.stringify(stack)}`);
-    await page.screenshot({ path: `${shots}/middle.png` });
+    // A middle game with three stacks (a Queen under a Beetle among them), for docs/web.md.
+    const example = await open(link(EXAMPLE, 28));
+    check((await example.$$('#board .height')).length === 3, 'three stacks');
+    await example.screenshot({ path: `${shots}/middle.png` });
+    await example.close();
     await page.click('#labels');
     check((await page.textContent('#labels')) === 'Bugs + notation', 'the switch says Bugs + notation');
     check((await page.$$('#board .stack use')).length === drawn.length && (await page.$$('#board .stack text.piece')).length === drawn.length, 'bugs as well as notation');

@@ -118,7 +118,7 @@ function drawHands(state) {
       button.dataset.piece = bug.next;
       button.title = `${bug.name} (${bug.next}): ${bug.count} in hand`;
       button.setAttribute('aria-label', `${colour} ${bug.name}, ${bug.count} in hand`);
-      button.appendChild(pieceIcon(bug.next, 34));
+      button.appendChild(pieceIcon(bug.next, 40));
       if (bug.count > 1) {
         const count = document.createElement('span');
         count.className = 'count';
