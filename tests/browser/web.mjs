@@ -72,26 +72,24 @@ async function marked(page) {
   return page.$$eval('#board polygon.target', (els) => els.map((e) => e.dataset.move).sort());
 }
 
-// Click `piece` (a hand button's or a board stack's) and return the targets marked, and the time from the click
-// to the frame that shows them.
+// Click `piece` (a hand button's or a board stack's) with the mouse and return the targets marked, and the time
+// from the press to the frame that shows them (timed in the page, from its pointerdown).
 async function clickPiece(page, piece) {
-  return page.evaluate(async (piece) => {
-    const hand = document.querySelector(`.hand button[data-piece="${piece}"]`);
-    const start = performance.now();
-    if (hand) hand.click();
-    else {
-      const cell = document.querySelector(`#board .stack[data-piece="${piece}"] polygon`);
-      const box = cell.getBoundingClientRect();
-      const at = { clientX: box.x + box.width / 2, clientY: box.y + box.height / 2, bubbles: true, pointerId: 1 };
-      const svg = document.getElementById('board');
-      svg.dispatchEvent(new PointerEvent('pointerdown', at));
-      svg.dispatchEvent(new PointerEvent('pointerup', at));
-    }
-    await new Promise((r) => requestAnimationFrame(() => r()));
-    const time = performance.now() - start;
-    const targets = [...document.querySelectorAll('#board polygon.target')].map((e) => e.dataset.move).sort();
-    return { targets, time };
-  }, piece);
+  const hand = `.hand button[data-piece="${piece}"]`;
+  const selector = (await page.$(hand)) ? hand : `#board .stack:not(.ghost)[data-piece="${piece}"] polygon`;
+  await page.evaluate(() => {
+    window.pickTime = new Promise((resolve) => {
+      let start = 0;
+      document.addEventListener('pointerdown', () => { start = performance.now(); }, { capture: true, once: true });
+      window.addEventListener('pointerup', () => requestAnimationFrame(() => resolve(performance.now() - start)), { once: true });
+    });
+  });
+  const at = await centreOf(page, selector);
+  await page.mouse.click(at.x, at.y);
+  return page.evaluate(async () => ({
+    time: await window.pickTime,
+    targets: [...document.querySelectorAll('#board polygon.target')].map((e) => e.dataset.move).sort(),
+  }));
 }
 
 // The centre on the page of the element `selector` finds, or null.
