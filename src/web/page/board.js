@@ -30,8 +30,11 @@ export class Board {
     this.view = { x: 0, y: 0, scale: 1 };
     this.pointers = new Map();
     const defs = el('defs', {}, svg);
-    const marker = el('marker', { id: 'arrowhead', viewBox: '0 0 10 10', refX: '5', refY: '5', markerWidth: '3', markerHeight: '3', orient: 'auto-start-reverse' }, defs);
-    el('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#1f6fd1' }, marker);
+    // An arrow's head in its own colour: the analysis's blue, the review's purple (the engine's move at a mark).
+    for (const [id, colour] of [['arrowhead', '#1f6fd1'], ['arrowhead-best', '#8040c0']]) {
+      const marker = el('marker', { id, viewBox: '0 0 10 10', refX: '5', refY: '5', markerWidth: '3', markerHeight: '3', orient: 'auto-start-reverse' }, defs);
+      el('path', { d: 'M0,0 L10,5 L0,10 z', fill: colour }, marker);
+    }
     this.layer = el('g', {}, svg);
     // What changes with a pick (the targets, the piece picked, the arrows) is drawn over the stacks, apart, so
     // that a pick does not draw the hive again.
