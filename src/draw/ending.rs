@@ -41,7 +41,12 @@ mod tests {
     #[test]
     fn a_queen_under_a_beetle_is_named_so() {
         // docs/review.md's example: Black wins with White's Queen under Black's Beetle.
-        let record = include_str!("../../docs/review-example.txt").trim().parse().unwrap();
+        let record = "Base+MLP;BlackWins;White[21];wS1;bB1 /wS1;wG1 \\wS1;bB2 -bB1;wG2 -wG1;bA1 /bB2;wQ wS1-;\
+             bQ bB1\\;wP \\wQ;bA1 wQ\\;wM \\wG1;bP bB2\\;wL \\wP;bB2 bB1;wS2 \\wM;bM -bB2;wA1 /wS2;bB2 wS1;\
+             wA1 bQ\\;bB2 wQ;wP bB2/;bM bB1;wA2 \\wP;bM wS1;wA2 -bP;bL bM\\;wA3 \\wP;bB1 bL;wA3 bB1\\;\
+             bM wL\\;wS1 -wG2;wL wG1\\;bM \\wP;wA2 \\bP;wB1 /wS2;bB1 bB2;wB2 -wB1;bB1 wP\\;wA2 /wL;bM -wP"
+            .parse()
+            .unwrap();
         let game = Game::from_moves(&record, Rules::default()).unwrap();
         let ending = Ending::of(game.position()).unwrap();
         assert_eq!(ending.winner(), Some(crate::rules::piece::Color::Black));
