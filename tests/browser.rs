@@ -1,6 +1,7 @@
 //! The page of `waggle web` in a real browser: headless Chromium (Debian's `chromium`) driven by `playwright-core`
-//! from npm, with the script `tests/browser/web.mjs`, against `waggle web --listen 127.0.0.1:0`. Screenshots of each
-//! stage land in `target/browser/`.
+//! from npm, with the script `tests/browser/web.mjs`, against `waggle web --listen 127.0.0.1:0`: a whole game by
+//! mouse at a desktop's size and one by touch at a phone's, a tablet, every feature. Screenshots of each stage
+//! land in `target/browser/`.
 //!
 //! Without Chromium or the script's node modules the test says loudly that it was skipped and how to install them
 //! (on the terminal, past the harness's capture, so that `cargo test` shows it), unless WAGGLE_REQUIRE_BROWSER=1

@@ -1,6 +1,8 @@
 // The page of `waggle web` in headless Chromium, driven by playwright-core: run by tests/browser.rs, which starts
-// the server. Usage: node web.mjs URL SHOTS_DIR. Prints `ok - …` for each check and the measured figures; exits
-// non-zero on the first failure.
+// the server. Usage: node web.mjs URL SHOTS_DIR. A whole game by the mouse at 1280×860 and one by touch (taps and
+// finger drags) at 390×844, moves by taps at 820×1180, and every feature of the page; no console error anywhere.
+// Prints `ok - …` for each check and the measured figures; exits non-zero on the first failure. The screenshots
+// of docs/web.md are opening.png, middle.png, phone.png, analysis.png and review.png.
 
 import { mkdirSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
