@@ -147,10 +147,23 @@ fn exchange(addr: SocketAddr, request: &[u8], delivery: Delivery, limit: Duratio
     raw
 }
 
+/// `text` without the interim answers before the final one (`100 Continue`, to a request that said
+/// `Expect: 100-continue`).
+fn final_answer(text: &str) -> &str {
+    let mut text = text;
+    while text.starts_with("HTTP/1.1 1") {
+        match text.split_once("\r\n\r\n") {
+            Some((_, rest)) => text = rest,
+            None => return "",
+        }
+    }
+    text
+}
+
 /// Whether `raw` holds a whole response: its head, and as much body as its Content-Length says (none for a HEAD).
 fn complete(raw: &[u8], head_only: bool) -> bool {
     let text = String::from_utf8_lossy(raw);
-    let Some((head, body)) = text.split_once("\r\n\r\n") else {
+    let Some((head, body)) = final_answer(&text).split_once("\r\n\r\n") else {
         return false;
     };
     if head_only {
@@ -174,11 +187,12 @@ fn is_stream(raw: &[u8]) -> bool {
 /// whose Content-Length says less than it sent, may get a second answer after it).
 fn split(raw: &[u8]) -> Option<(u16, String)> {
     let text = String::from_utf8_lossy(raw);
+    let text = final_answer(&text);
     let rest = text
         .strip_prefix("HTTP/1.1 ")
         .or_else(|| text.strip_prefix("HTTP/1.0 "))?;
     let status = rest.get(..3)?.parse().ok()?;
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((text, ""));
     let length = head.lines().find_map(|line| {
         let (name, value) = line.split_once(':')?;
         name.eq_ignore_ascii_case("content-length")
@@ -444,6 +458,7 @@ fn fuzz(server: &Server, seed: u64, count: usize) {
             shown()
         );
         let text = String::from_utf8_lossy(&raw);
+        let text = final_answer(&text);
         // A HEAD gets the head alone.
         if status >= 400 && text.contains("application/json") && !bytes.starts_with(b"HEAD ") {
             let error: Value = serde_json::from_str(body.trim()).unwrap_or_else(|e| {
