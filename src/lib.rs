@@ -77,6 +77,7 @@ pub use eval::{NetError, Network, WeightSets, Weights, WeightsError};
 pub use record::game::{Game, PlayError, UndoError};
 pub use record::notation::{GameString, GameStringError, MoveString, NotationError};
 pub use rules::board::Board;
+pub use rules::ending::{Ending, Surrounded};
 pub use rules::game_type::{GameType, GameTypeError, GameTypeFault};
 pub use rules::hex::{Direction, Hex};
 pub use rules::legality::IllegalMove;

@@ -1,11 +1,13 @@
 //! The page of `waggle web` in a real browser: headless Chromium (Debian's `chromium`) driven by `playwright-core`
-//! from npm, with the script `tests/browser/web.mjs`, against `waggle web --listen 127.0.0.1:0`. Screenshots of each
-//! stage land in `target/browser/`.
+//! from npm, with the script `tests/browser/web.mjs`, against `waggle web --listen 127.0.0.1:0`: a whole game by
+//! mouse at a desktop's size and one by touch at a phone's, a tablet, every feature. Screenshots of each stage
+//! land in `target/browser/`.
 //!
-//! Without Chromium or the script's node modules the test says loudly that it was skipped and how to install them,
-//! unless WAGGLE_REQUIRE_BROWSER=1 (set by .ci/run), which makes that a failure.
+//! Without Chromium or the script's node modules the test says loudly that it was skipped and how to install them
+//! (on the terminal, past the harness's capture, so that `cargo test` shows it), unless WAGGLE_REQUIRE_BROWSER=1
+//! (set by .ci/run), which makes that a failure.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::thread;
@@ -54,8 +56,9 @@ fn the_page_in_a_real_browser() {
         if std::env::var("WAGGLE_REQUIRE_BROWSER").is_ok_and(|v| v == "1") {
             panic!("{message}");
         }
-        eprintln!("{message}");
-        println!("{message}");
+        // Straight to the process's stderr: the test harness captures what `println!` and `eprintln!` say of a
+        // test that passes, and a skipped test that shows `ok` and nothing else reads as a pass.
+        let _ = std::io::stderr().write_all(message.as_bytes());
         return;
     }
     // No opening book: a book move comes at once, and the script watches Waggle think and its clock run.

@@ -33,15 +33,32 @@ fn the_svg_has_a_hexagon_per_occupied_cell_and_every_piece_name() {
             .count();
         let occupied = board.on_board().iter().filter(|&p| board.is_top(p)).count();
         assert_eq!(cells, occupied, "{game}");
-        let text: String = root
+        // Each top piece is its bug's picture, the symbol of that bug in the document; the number shows where a
+        // side has several of a bug; every piece of a stack is named in its tooltip.
+        let drawn: Vec<&str> = root
             .descendants()
-            .filter(|n| n.tag_name().name() == "text")
+            .filter(|n| n.tag_name().name() == "use")
+            .filter_map(|n| n.attribute("href"))
+            .collect();
+        assert_eq!(drawn.len(), occupied, "{game}");
+        for top in board.on_board().iter().filter(|&p| board.is_top(p)) {
+            let href = format!("#bug-{}", top.bug().letter());
+            assert!(drawn.contains(&href.as_str()), "{top} not drawn in {game}");
+            assert!(
+                root.descendants()
+                    .any(|n| n.tag_name().name() == "symbol" && n.attribute("id") == Some(&href[1..])),
+                "no symbol for {top}"
+            );
+        }
+        let titles: String = root
+            .descendants()
+            .filter(|n| n.tag_name().name() == "title")
             .filter_map(|n| n.text())
             .collect::<Vec<_>>()
             .join(" ");
         for piece in board.on_board() {
             assert!(
-                text.split_whitespace().any(|w| w == piece.to_string()),
+                titles.split_whitespace().any(|w| w == piece.to_string()),
                 "{piece} missing in {game}"
             );
         }

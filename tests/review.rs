@@ -353,8 +353,9 @@ fn check_summary(game: &JsonGame, moves_in_game: usize) {
 }
 
 /// Check each move's mark against its scores, as docs/review.md defines the marks: the engine's own move never
-/// marked; a forced loss before, not blamed; a forced win lost, a missed win; otherwise the points given away
-/// against the thresholds 10, 20 and 30 (where the JSON's rounding to four decimals cannot tell, not checked).
+/// marked; a forced loss before, not blamed; a forced win lost, a missed win; a game not lost turned into a forced
+/// loss, a blunder; otherwise the points given away against the thresholds 10, 20 and 30 (where the JSON's rounding
+/// to four decimals cannot tell, not checked).
 fn check_marks(rows: &[Row]) {
     for row in rows {
         let mark = row.mark.as_deref();
@@ -367,6 +368,8 @@ fn check_marks(rows: &[Row]) {
             assert_eq!(mark, Some("forced_loss"), "{row:?}");
         } else if is_win(row.score_before) && !is_win(row.score_after) {
             assert_eq!(mark, Some("missed_win"), "{row:?}");
+        } else if matches!(row.score_after, Score::LossIn(_)) {
+            assert_eq!(mark, Some("blunder"), "a game turned into a forced loss: {row:?}");
         } else {
             let lost = row.lost();
             let expected = if is_win(row.score_before) {

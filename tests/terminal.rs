@@ -7,6 +7,7 @@
 
 mod common;
 
+use std::thread;
 use std::time::Duration;
 
 use common::data::{game_string, DATA};
@@ -93,11 +94,17 @@ fn match_abandons_its_games_at_the_second_ctrl_c() {
     assert_eq!(text.matches("; 0 forfeits\n").count(), 2, "{text}");
 }
 
-/// The UHP engine, idle at its prompt: Ctrl-C ends it.
+/// The UHP engine, idle at its prompt: Ctrl-C ends it. A person who started it at a terminal is told what it is
+/// and where the games for people are (tests/uhp.rs checks that a pipe hears nothing of it).
 #[test]
 fn the_engine_ends_at_ctrl_c_when_idle() {
     let mut run = Waggle::engine().start_at_terminal();
     assert!(run.wait_for("Clock\nok\n", SOON), "the start-up block: {}", run.text());
+    let text = run.text();
+    assert!(
+        text.contains("the UHP engine") && text.contains("waggle play") && text.contains("waggle web"),
+        "{text}"
+    );
     run.ctrl_c();
     let Exit { code, text, .. } = run.finish(SOON);
     assert_eq!(code, Some(130), "{text}");
@@ -148,7 +155,7 @@ fn the_engine_answers_at_ctrl_c_while_it_searches() {
 }
 
 /// `waggle play`: Ctrl-C while Waggle thinks makes it move at once; at the prompt (the line editor's) it drops the
-/// line typed and the game goes on.
+/// line typed and says how to leave, and a second press in a row leaves.
 #[test]
 fn play_moves_at_ctrl_c_and_drops_the_line_typed_at_the_prompt() {
     let opening = "Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
@@ -168,7 +175,13 @@ fn play_moves_at_ctrl_c_and_drops_the_line_typed_at_the_prompt() {
     assert!(run.wait_for_times("Black to move > ", 2, SOON), "{}", run.text());
     run.type_keys("board\r");
     assert!(run.wait_for_times("Black to move > ", 3, SOON), "{}", run.text());
-    run.type_keys("quit\r");
+    // Ctrl-C at an empty prompt says how to leave; pressed again, it leaves.
+    run.ctrl_c();
+    assert!(run.wait_for_times("Ctrl-C again", 2, SOON), "{}", run.text());
+    assert!(run.wait_for_times("Black to move > ", 4, SOON), "{}", run.text());
+    // (What is typed while the line editor is between two lines is dropped: the press waits for its prompt.)
+    thread::sleep(Duration::from_millis(300));
+    run.ctrl_c();
     let Exit { code, text, .. } = run.finish(SOON);
     assert_eq!(code, Some(0), "{text}");
     assert!(!text.contains("You play: "), "the line dropped was not played: {text}");

@@ -419,3 +419,13 @@ fn a_stun_that_changes_nothing_does_not_make_a_new_position() {
         assert!(game.starts_with(expected), "ply {ply}: {game}");
     }
 }
+
+/// The line that tells a person at a terminal what the engine is goes nowhere near a pipe: a viewer or a bridge
+/// that drives the engine reads nothing on stderr (tests/terminal.rs checks that a terminal gets it).
+#[test]
+fn a_pipe_hears_no_word_for_people() {
+    let run = common::Waggle::engine().input("info\nexit\n").run();
+    assert!(run.success(), "{}", run.stderr);
+    assert_eq!(run.stderr, "", "nothing on stderr on a pipe");
+    assert!(run.stdout.starts_with("id Waggle"), "{}", run.stdout);
+}

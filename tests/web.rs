@@ -474,8 +474,24 @@ fn an_address_other_machines_may_reach_is_warned_of() {
 #[test]
 fn only_this_server_s_own_pages_may_use_it() {
     let server = Server::start();
+    // A browser is shown a page that names the flag that lets the name in; a script gets the same as JSON.
     let rebound = send(server.addr, "GET", "/", &[("Host", "attacker.example:8080")], None);
-    rebound.error(403);
+    assert_eq!(rebound.status, 403);
+    assert!(rebound.header("content-type").unwrap().starts_with("text/html"));
+    assert!(
+        rebound.body.contains("--allow-host attacker.example") && rebound.body.contains("attacker.example:8080"),
+        "{}",
+        rebound.body
+    );
+    let api = send(
+        server.addr,
+        "GET",
+        "/api/info",
+        &[("Host", "attacker.example:8080")],
+        None,
+    )
+    .error(403);
+    assert!(api.contains("--allow-host"), "{api}");
     let body = br#"{"game": "Base"}"#;
     let other = [
         ("Host", server.host()),
@@ -494,6 +510,82 @@ fn only_this_server_s_own_pages_may_use_it() {
     ];
     let own: Vec<(&str, &str)> = own.iter().map(|(n, v)| (*n, v.as_str())).collect();
     assert_eq!(send(server.addr, "POST", "/api/position", &own, Some(body)).status, 200);
+}
+
+/// Listening on every interface (to play from a tablet on the same network), the server answers to the machine's
+/// own addresses and names: 127.0.0.1, localhost and [::1], the address a request came in by, the host name; not
+/// to another name.
+#[test]
+fn every_interface_answers_to_the_machine_s_own_addresses() {
+    let (child, url) = Waggle::new(["web", "--listen", "0.0.0.0:0"]).serve();
+    let port: u16 = url.trim_end_matches('/').rsplit(':').next().unwrap().parse().unwrap();
+    let server = Server {
+        child,
+        addr: SocketAddr::from(([127, 0, 0, 1], port)),
+    };
+    let mut hosts = vec![format!("127.0.0.1:{port}"), format!("localhost:{port}")];
+    if let Ok(name) = std::fs::read_to_string("/proc/sys/kernel/hostname") {
+        let name = name.trim();
+        if !name.is_empty() && name != "localhost" {
+            hosts.push(format!("{name}:{port}"));
+            hosts.push(format!("{name}.local:{port}"));
+        }
+    }
+    for host in &hosts {
+        let origin = format!("http://{host}");
+        let headers = [
+            ("Host", host.as_str()),
+            ("Origin", origin.as_str()),
+            ("Content-Type", "application/json"),
+        ];
+        let reply = send(
+            server.addr,
+            "POST",
+            "/api/position",
+            &headers,
+            Some(br#"{"game": "Base"}"#),
+        );
+        assert_eq!(reply.status, 200, "{host}: {}", reply.body);
+    }
+    send(
+        server.addr,
+        "GET",
+        "/",
+        &[("Host", &format!("attacker.example:{port}"))],
+        None,
+    );
+    let refused = send(
+        server.addr,
+        "GET",
+        "/api/status",
+        &[("Host", &format!("10.1.2.3:{port}"))],
+        None,
+    );
+    refused.error(403);
+}
+
+/// A pooled engine starts every request with the options that request asked for: a level set by one visitor
+/// does not carry over to the next (who asks for none, so full strength: a search to the depth asked for).
+#[test]
+fn a_level_set_by_one_visitor_does_not_carry_over() {
+    let server = Server::start();
+    let engines = server.get("/api/info").json()["engines"].as_u64().unwrap();
+    // Every engine of the pool plays a move at level 1 (a random move, or a search capped at 10 nodes) ...
+    for _ in 0..engines * 2 {
+        let weak = server
+            .post("/api/bestmove", &json!({"game": GAME, "level": 1, "depth": 3}))
+            .json();
+        assert!(
+            weak["nodes"].as_u64().unwrap() <= 10,
+            "level 1 searches 10 nodes at most: {weak}"
+        );
+    }
+    // ... and the next visitors, on the same engines, get full strength.
+    for _ in 0..engines * 2 {
+        let full = server.post("/api/bestmove", &json!({"game": GAME, "depth": 3})).json();
+        assert_eq!(full["depth"], 3, "{full}");
+        assert!(full["nodes"].as_u64().unwrap() > 20, "{full}");
+    }
 }
 
 #[test]

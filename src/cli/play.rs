@@ -1,6 +1,6 @@
 //! `waggle play`: a game against Waggle at the terminal, with line editing when the input is a terminal. Ctrl-C
-//! while Waggle thinks makes it move at once; at a prompt the line editor drops the line typed; with input from a
-//! pipe it ends the game.
+//! while Waggle thinks makes it move at once; at a prompt the line editor drops the line typed and says how to
+//! leave, and a second press in a row leaves; with input from a pipe it ends the game.
 
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
@@ -36,18 +36,28 @@ pub struct Args {
 }
 
 /// Lines from a terminal, with line editing and history.
-struct Editor(rustyline::DefaultEditor);
+struct Editor {
+    editor: rustyline::DefaultEditor,
+    /// Ctrl-C was pressed at the last prompt: another press at this one leaves.
+    interrupted: bool,
+}
 
 impl Lines for Editor {
     fn read(&mut self, prompt: &str) -> Option<String> {
         loop {
-            match self.0.readline(prompt) {
+            match self.editor.readline(prompt) {
                 Ok(line) => {
-                    let _ = self.0.add_history_entry(line.as_str());
+                    self.interrupted = false;
+                    let _ = self.editor.add_history_entry(line.as_str());
                     return Some(line);
                 }
-                // Ctrl+C abandons the line being typed.
-                Err(rustyline::error::ReadlineError::Interrupted) => continue,
+                // Ctrl-C abandons the line being typed; pressed again at once, it leaves the game, and the first
+                // press says so (a person who presses it at an empty prompt means to go).
+                Err(rustyline::error::ReadlineError::Interrupted) if self.interrupted => return None,
+                Err(rustyline::error::ReadlineError::Interrupted) => {
+                    self.interrupted = true;
+                    println!("(Ctrl-C again, 'quit' or Ctrl-D leaves the game)");
+                }
                 Err(_) => return None,
             }
         }
@@ -110,7 +120,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     })?;
     let mut out = io::stdout().lock();
     if io::stdin().is_terminal() {
-        let editor = Editor(rustyline::DefaultEditor::new().context("starting the line editor")?);
+        let editor = Editor {
+            editor: rustyline::DefaultEditor::new().context("starting the line editor")?,
+            interrupted: false,
+        };
         let mut lines = Reading {
             lines: editor,
             reading,

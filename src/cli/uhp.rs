@@ -1,9 +1,10 @@
 //! `waggle` with no subcommand: the UHP engine on stdin and stdout, as Mzinga.Viewer, game servers and scripts
-//! drive it. Stdin is read on a thread of its own, so that the session goes on working (a search, pondering)
+//! drive it; a person who starts it at a terminal is told in one line on stderr what it is and which commands are
+//! the games for people (never on a pipe). Stdin is read on a thread of its own, so that the session goes on working (a search, pondering)
 //! while it waits for lines, notices the end of input at once, and hears Ctrl-C: it stops a running search (the
 //! move found so far is still printed) and ends the engine when idle.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, IsTerminal};
 use std::process::ExitCode;
 use std::thread;
 
@@ -41,6 +42,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
             std::process::exit(i32::from(interrupt::INTERRUPTED));
         }
     })?;
+    if io::stdin().is_terminal() {
+        // A person typed `waggle` (or `cargo run`): say what this is. Never on a pipe, which a viewer or a bridge
+        // reads, and on stderr, so that stdout stays the protocol's.
+        eprintln!(
+            "waggle: this is the UHP engine, for programs such as Mzinga.Viewer (type 'help' for its commands, \
+             'exit' to leave); to play yourself, run 'waggle play' (here) or 'waggle web' (in a browser)."
+        );
+    }
     session.start()?;
     let lines = session.sender();
     thread::spawn(move || {

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
 
-use waggle::web::{serve, WebConfig};
+use waggle::web::{machine_names, serve, WebConfig};
 
 use super::engine::{BookFlag, EvalFlags, TableFlags, ThreefoldFlag};
 use super::interrupt;
@@ -51,7 +51,22 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let stop = interrupt::flag()?;
     let ready = |bound: SocketAddr| {
-        println!("waggle web: open http://{bound}/ in a browser (Ctrl-C stops)");
+        if bound.ip().is_unspecified() {
+            let port = bound.port();
+            println!("waggle web: open http://127.0.0.1:{port}/ in a browser (Ctrl-C stops)");
+            let names: Vec<String> = machine_names()
+                .iter()
+                .map(|name| format!("http://{name}:{port}/"))
+                .collect();
+            let names = if names.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", names.join(" or "))
+            };
+            println!("waggle web: on another device of this network, open this machine's address or name{names}");
+        } else {
+            println!("waggle web: open http://{bound}/ in a browser (Ctrl-C stops)");
+        }
     };
     serve(&args.listen, ready, &stop, config).with_context(|| format!("serving on {}", args.listen))?;
     eprintln!("waggle web: stopped");

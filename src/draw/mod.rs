@@ -1,8 +1,13 @@
 //! Pictures of a position for people: the board drawn as text for a terminal (`text`) and as an SVG picture for
-//! pages (`svg`), cells placed by `crate::rules::layout`. Front ends choose which picture to show and where.
+//! pages (`svg`, its pieces the bugs drawn in `glyphs`), cells placed by `crate::rules::layout`. Front ends choose which picture to show and where.
 
+mod ending;
+mod glyphs;
 mod svg;
 mod text;
+
+pub use ending::how_it_ended;
+pub use glyphs::BUGS_SVG;
 
 pub(crate) use svg::escape;
 pub use svg::svg;

@@ -1,12 +1,14 @@
-//! The board as an SVG picture: pointy-topped hexagons with the piece names, ivory and charcoal for the two sides,
-//! the height of each stack and what lies under its top piece, and the last move highlighted. For READMEs, bug
-//! reports and tutorials.
+//! The board as an SVG picture: pointy-topped hexagons, ivory and charcoal for the two sides, each top piece's bug
+//! drawn (`glyphs`, the page's own pictures) with its number where a side has several of its bug, the height of
+//! each stack (what lies under its top piece in the stack's tooltip), and the last move highlighted. For READMEs,
+//! bug reports and tutorials.
 
 use std::fmt::Write as _;
 
+use super::glyphs::{self, tile};
 use super::last_move;
 use crate::rules::layout::Layout;
-use crate::rules::piece::Color;
+use crate::rules::piece::Bug;
 use crate::rules::position::Position;
 
 /// Radius of a hexagon (centre to corner), in pixels.
@@ -46,6 +48,21 @@ pub fn svg(pos: &Position, caption: Option<&str>) -> String {
         out,
         r##"<rect x="{min_x:.1}" y="{min_y:.1}" width="{width:.1}" height="{height:.1}" fill="#e8e4d8"/>"##
     );
+    // The symbols of the bugs on top, once each.
+    let mut bugs: Vec<Bug> = layout
+        .cells()
+        .iter()
+        .filter_map(|cell| board.top(cell.hex))
+        .map(|p| p.bug())
+        .collect();
+    bugs.sort_by_key(|bug| bug.index());
+    bugs.dedup();
+    out.push_str("<defs>\n");
+    for bug in bugs {
+        out.push_str(glyphs::symbol(bug));
+        out.push('\n');
+    }
+    out.push_str("</defs>\n");
     let last_to = last.map(|m| m.to);
     let corners = |x: f64, y: f64| -> String {
         let corners: Vec<String> = (0..6)
@@ -66,40 +83,30 @@ pub fn svg(pos: &Position, caption: Option<&str>) -> String {
             );
             continue;
         };
-        let (fill, ink) = match top.color() {
-            Color::White => ("#f7f1de", "#2b2b2b"),
-            Color::Black => ("#2b2b2b", "#f7f1de"),
-        };
+        let (fill, _) = tile(top.color());
         let last = Some(cell.hex) == last_to;
         let (stroke, stroke_width) = if last { ("#e07b00", 4.0) } else { ("#6b6459", 1.5) };
-        let _ = writeln!(
+        // The whole stack, top first, as its tooltip.
+        let stack: Vec<String> = board.stack(cell.hex).map(|p| p.to_string()).collect();
+        let _ = write!(out, "<g class=\"stack\"><title>{}</title>", stack.join(" on "));
+        let _ = write!(
             out,
             r#"<polygon class="cell" points="{}" fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}"/>"#,
             corners(x, y)
         );
-        let _ = writeln!(
-            out,
-            r#"<text class="piece" x="{x:.1}" y="{:.1}" font-size="15" font-weight="bold" text-anchor="middle" fill="{ink}">{top}</text>"#,
-            y + 5.0
-        );
+        glyphs::piece(&mut out, top, x, y, SIZE);
         let height = board.height(cell.hex);
         if height > 1 {
-            let under: Vec<String> = board.stack(cell.hex).skip(1).map(|p| p.to_string()).collect();
-            let _ = writeln!(
+            let _ = write!(
                 out,
-                r#"<text class="under" x="{x:.1}" y="{:.1}" font-size="9" text-anchor="middle" fill="{ink}">on {}</text>"#,
-                y + 17.0,
-                under.join(" ")
-            );
-            let _ = writeln!(
-                out,
-                r##"<circle cx="{:.1}" cy="{:.1}" r="8" fill="#c0392b"/><text class="height" x="{:.1}" y="{:.1}" font-size="10" font-weight="bold" text-anchor="middle" fill="#ffffff">{height}</text>"##,
+                r##"<circle cx="{:.1}" cy="{:.1}" r="8" fill="#c0392b" stroke="#ffffff" stroke-width="1.5"/><text class="height" x="{:.1}" y="{:.1}" font-size="10" font-weight="bold" text-anchor="middle" fill="#ffffff">{height}</text>"##,
                 x + SIZE * 0.55,
                 y - SIZE * 0.55,
                 x + SIZE * 0.55,
                 y - SIZE * 0.55 + 3.5
             );
         }
+        out.push_str("</g>\n");
     }
     if let Some(caption) = caption {
         let _ = writeln!(

@@ -8,6 +8,8 @@
 mod level;
 mod options;
 
+/// The highest level, full strength (the lowest is 1).
+pub(crate) use level::FULL as FULL_STRENGTH;
 pub use options::{
     EngineOption, Evaluation, HelperThreads, NetFile, OptionError, OptionInfo, OptionKind, Options, Ponder,
 };
@@ -176,6 +178,14 @@ impl Engine {
             Ok(())
         })?;
         self.game.as_ref().ok_or(EngineError::NoGame)
+    }
+
+    /// Take up `game`, already replayed (as a server replays the game a request carries, once, to check it):
+    /// the game is not replayed again. What the engine learnt before is forgotten. The game keeps the rules it was
+    /// replayed under.
+    pub fn set_game(&mut self, game: Game) {
+        self.searcher.clear();
+        self.game = Some(game);
     }
 
     /// Think about `position`, set up from a description of its board rather than reached by moves (as the JSON
@@ -385,27 +395,39 @@ impl Engine {
     /// was started with.
     pub fn set_option(&mut self, option: EngineOption, value: &str) -> Result<OptionInfo, EngineError> {
         let changed = self.options.with(option, value)?;
-        if changed.max_hash_size != self.options.max_hash_size {
+        self.set_options(changed)?;
+        Ok(self.options.info(option))
+    }
+
+    /// Put every option as `options` has it, as [`Engine::set_option`] puts one: so that an engine that serves one
+    /// request after another (a server's) starts each with the options that request asked for, and nothing one
+    /// asked for (a level) carries over to the next. A table size the machine cannot give is refused, and then
+    /// nothing changes.
+    pub fn set_options(&mut self, options: Options) -> Result<(), EngineError> {
+        if options == self.options {
+            return Ok(());
+        }
+        if options.max_hash_size != self.options.max_hash_size {
             self.searcher
-                .resize_table(changed.max_hash_size)
+                .resize_table(options.max_hash_size)
                 .map_err(|refused| EngineError::Table {
                     refused,
                     kept_mb: self.options.max_hash_size,
                 })?;
         }
-        self.searcher.set_helper_threads(changed.max_helper_threads.count());
-        let net = changed.net();
+        self.searcher.set_helper_threads(options.max_helper_threads.count());
+        let net = options.net();
         if net.as_ref().map(|n| n.hash()) != self.searcher.net().map(|n| n.hash()) {
             self.searcher.set_net(net);
         }
-        self.options = changed;
+        self.options = options;
         let rules = self.rules();
         if let Some(game) = self.game.as_mut() {
             if game.position().rules() != rules {
                 *game = game.with_rules(rules);
             }
         }
-        Ok(self.options.info(option))
+        Ok(())
     }
 }
 

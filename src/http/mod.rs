@@ -15,8 +15,8 @@ mod pool;
 mod server;
 
 pub(crate) use body::{read_body, Body, BodyError};
-pub(crate) use pool::{searches_at_once, Cancel, CancelOnDrop, Fault, Lease, Pool, PoolError};
-pub(crate) use server::{serve, Service, Settings};
+pub(crate) use pool::{searches_at_once, Cancel, CancelOnDrop, Fault, Lease, Pool, PoolError, PoolStatus};
+pub(crate) use server::{serve, Reached, Service, Settings};
 
 use hyper::header::{HeaderValue, CONNECTION, CONTENT_TYPE};
 use hyper::{Response, StatusCode};

@@ -43,6 +43,11 @@ pub(crate) trait Service: Send + Sync + 'static {
     fn stopping(&self);
 }
 
+/// The local address a request's connection came in on (in the request's extensions): the address of this machine
+/// the client used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Reached(pub(crate) SocketAddr);
+
 /// How a server treats its connections.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Settings {
@@ -111,6 +116,9 @@ pub(crate) fn serve<S: Service>(
                 }
             };
             let _ = stream.set_nodelay(true);
+            // The address the client reached this machine by: a server listening on every interface answers to
+            // each of its own addresses (the front end reads it from the request's extensions).
+            let reached = stream.local_addr().ok().map(Reached);
             let Ok(permit) = connections.clone().try_acquire_owned() else {
                 continue;
             };
@@ -127,7 +135,10 @@ pub(crate) fn serve<S: Service>(
                     TokioIo::new(Socket {
                         open: Some((stream, permit)),
                     }),
-                    service_fn(move |request| {
+                    service_fn(move |mut request: Request<Incoming>| {
+                        if let Some(reached) = reached {
+                            request.extensions_mut().insert(reached);
+                        }
                         let (service, answering) = (service.clone(), answering.clone());
                         async move { Ok::<_, Infallible>(answer(service, answering, request).await) }
                     }),

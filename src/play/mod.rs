@@ -12,10 +12,11 @@ mod input;
 use std::io::{self, Write};
 use std::time::Duration;
 
-use crate::draw::{describe, TextStyle};
+use crate::draw::{describe, how_it_ended, TextStyle};
 use crate::engine::{Engine, EngineError};
 use crate::record::notation::GameString;
 use crate::record::pgn::PgnGame;
+use crate::rules::ending::Ending;
 use crate::rules::moves::Move;
 use crate::rules::piece::Color;
 use crate::rules::position::GameState;
@@ -117,6 +118,42 @@ pub fn run(
     Ok(())
 }
 
+/// How the game of `position` ended, said to the person who played `person`: `You win: Black's Queen is
+/// surrounded by …`, `Waggle wins: …`, `A draw: …`.
+fn ending_text(position: &crate::rules::position::Position, person: Color) -> String {
+    let state = position.state();
+    let who = match state {
+        GameState::Draw => "A draw".to_string(),
+        GameState::WhiteWins | GameState::BlackWins => {
+            let winner = if state == GameState::WhiteWins {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if winner == person {
+                "You win".to_string()
+            } else {
+                "Waggle wins".to_string()
+            }
+        }
+        _ => return "Game over.".to_string(),
+    };
+    match Ending::of(position) {
+        Some(how) => format!("{who}: {}.", how_it_ended(&how)),
+        None => format!("{who}."),
+    }
+}
+
+/// A search's score for a person: `#3` and what it means for a forced result (as `waggle review` writes it), the
+/// engine's units otherwise.
+fn score_text(report: &crate::search::Report) -> String {
+    match report.plies_to_end() {
+        Some(plies) if report.is_win() => format!("#{plies}: you win by force in {plies} plies"),
+        Some(plies) => format!("#-{plies}: Waggle wins by force in {plies} plies whatever you play"),
+        None => format!("Waggle's score for you: {:+}", report.score),
+    }
+}
+
 /// The game in progress and what the conversation knows about it.
 struct Conversation<'a> {
     engine: Engine,
@@ -181,21 +218,19 @@ impl Conversation<'_> {
         Ok(())
     }
 
-    /// Say once how the game ended.
+    /// Say once how the game ended, in the person's words: who won (you or Waggle) and how.
     fn announce_end(&mut self, out: &mut impl Write) -> io::Result<()> {
         if self.announced || !self.over() {
             return Ok(());
         }
         self.announced = true;
-        let text = match (&self.resigned, self.engine.game().map(|g| g.state())) {
+        let text = match (&self.resigned, self.engine.game()) {
             (Some(reason), _) => format!(
-                "You resigned{}. {} wins.",
+                "You resigned{}. Waggle wins.",
                 reason.as_ref().map(|r| format!(" ({r})")).unwrap_or_default(),
-                self.config.person.opponent().name()
             ),
-            (None, Some(GameState::WhiteWins)) => "Game over: White wins.".to_string(),
-            (None, Some(GameState::BlackWins)) => "Game over: Black wins.".to_string(),
-            (None, _) => "Game over: a draw.".to_string(),
+            (None, Some(game)) => ending_text(game.position(), self.config.person),
+            (None, None) => "Game over.".to_string(),
         };
         writeln!(out, "{text} You may still 'undo', 'save FILE' or 'quit'.")
     }
@@ -228,11 +263,7 @@ impl Conversation<'_> {
                     writeln!(out, "The game is over: there is nothing to hint at.")?;
                 } else {
                     let thought = self.engine.best_move(&Limits::time(self.config.think), |_| {})?;
-                    writeln!(
-                        out,
-                        "Hint: {} (Waggle's score for you: {})",
-                        thought.best, thought.report.score
-                    )?;
+                    writeln!(out, "Hint: {} ({})", thought.best, score_text(&thought.report))?;
                 }
             }
             Input::Resign(reason) => {
@@ -317,5 +348,53 @@ impl Conversation<'_> {
             pgn.set_tag("Termination", &format!("{} resigns{why}", self.config.person.name()));
         }
         Some(pgn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::game::Game;
+    use crate::rules::position::Rules;
+    use crate::search::{Report, WIN};
+
+    #[test]
+    fn the_end_says_who_won_and_how() {
+        // Black has surrounded White's Queen.
+        let game = Game::from_moves(
+            &"Base;InProgress;White[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wG1 -wQ;bG1 bQ-;wA1 wG1\\;bA1 bQ\\;wA2 \\wQ;\
+              bA2 \\bG1;wG2 wQ/;bG1 wG2\\"
+                .parse()
+                .unwrap(),
+            Rules::default(),
+        )
+        .unwrap();
+        let winner = match game.state() {
+            GameState::WhiteWins => Color::White,
+            GameState::BlackWins => Color::Black,
+            other => panic!("{other:?}"),
+        };
+        let text = ending_text(game.position(), winner);
+        assert!(
+            text.starts_with("You win: ") && text.contains("Queen is surrounded by"),
+            "{text}"
+        );
+        let text = ending_text(game.position(), winner.opponent());
+        assert!(text.starts_with("Waggle wins: "), "{text}");
+    }
+
+    #[test]
+    fn a_forced_win_is_written_as_the_review_writes_it() {
+        let report = |score| Report {
+            depth: 3,
+            score,
+            best: Move::Pass,
+            pv: Vec::new(),
+            nodes: 1,
+            seldepth: 3,
+        };
+        assert!(score_text(&report(WIN - 3)).starts_with("#3: you win"));
+        assert!(score_text(&report(-(WIN - 2))).starts_with("#-2: "));
+        assert_eq!(score_text(&report(25)), "Waggle's score for you: +25");
     }
 }

@@ -19,7 +19,7 @@ pub enum Mark {
     Inaccuracy,
     /// At least 20 points.
     Mistake,
-    /// At least 30 points.
+    /// At least 30 points, or a game not yet lost turned into a forced loss, whatever the points.
     Blunder,
     /// The mover had a forced win and the move lost it.
     MissedWin,
@@ -35,6 +35,10 @@ pub(crate) fn judge(ply: &Ply) -> Option<Mark> {
         Some(Mark::ForcedLoss)
     } else if ply.score_before.is_win() && !ply.score_after.is_win() {
         Some(Mark::MissedWin)
+    } else if ply.score_after.is_loss() {
+        // The move a player most needs to find: a game not yet lost becomes a forced loss, however few points
+        // of win chance the curve had left it (as lichess marks a move after which mate cannot be avoided).
+        Some(Mark::Blunder)
     } else {
         Mark::for_loss(ply.lost())
     }
@@ -136,5 +140,13 @@ mod tests {
         assert_eq!(judge(&ply(Score::Value(0), Score::Value(-400))), Some(Mark::Blunder));
         // A small drop is no mark.
         assert_eq!(judge(&ply(Score::Value(0), Score::Value(-20))), None);
+        // A game not yet lost turned into a forced loss is a blunder, however few points were left to lose
+        // (17 % to a loss is a drop of 17 points, an inaccuracy by the thresholds alone).
+        assert_eq!(Mark::for_loss(17.0), Some(Mark::Inaccuracy));
+        assert_eq!(judge(&ply(Score::Value(-500), Score::LossIn(6))), Some(Mark::Blunder));
+        assert_eq!(judge(&ply(Score::Value(-1500), Score::LossIn(2))), Some(Mark::Blunder));
+        // A forced win let go into a forced loss is still a missed win; a lost game lost faster is not blamed.
+        assert_eq!(judge(&ply(Score::WinIn(3), Score::LossIn(2))), Some(Mark::MissedWin));
+        assert_eq!(judge(&ply(Score::LossIn(6), Score::LossIn(2))), Some(Mark::ForcedLoss));
     }
 }

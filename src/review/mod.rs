@@ -19,6 +19,7 @@ mod score;
 mod summary;
 mod text;
 
+pub(crate) use json::{rounded_chance, JudgedMove};
 pub use mark::Mark;
 pub use score::Score;
 pub use summary::SideSummary;
@@ -109,19 +110,32 @@ impl Review {
         record: &GameString,
         limits: &Limits,
         stop: &AtomicBool,
+        on_ply: impl FnMut(&Ply),
+    ) -> Result<Review, EngineError> {
+        let game = Game::from_moves_with(record, engine.rules(), record.opening())?;
+        Review::of_game(engine, &game, limits, stop, on_ply)
+    }
+
+    /// Judge every move of `game`, a game already replayed (as a server has replayed the game a request carries,
+    /// to check it), as [`Review::of`] does.
+    pub fn of_game(
+        engine: &mut Engine,
+        game: &Game,
+        limits: &Limits,
+        stop: &AtomicBool,
         mut on_ply: impl FnMut(&Ply),
     ) -> Result<Review, EngineError> {
         // A record of an older game may open with a Queen: it is judged under the opening it was played under.
-        let opening = record.opening();
-        Game::from_moves_with(record, engine.rules(), opening)?;
-        engine.new_game_with(&record.game_type.into(), opening)?;
+        let game_type = game.position().game_type();
+        let moves = game.record();
+        engine.new_game_with(&game_type.into(), game.position().opening())?;
         let mut review = Review {
-            game_type: record.game_type,
-            plies: Vec::with_capacity(record.moves.len()),
-            moves_in_game: record.moves.len(),
+            game_type,
+            plies: Vec::with_capacity(moves.len()),
+            moves_in_game: moves.len(),
         };
         let mut before = None;
-        for (index, &played) in record.moves.iter().enumerate() {
+        for (index, &played) in moves.iter().enumerate() {
             let verdict = match before.take() {
                 Some(verdict) => verdict,
                 None => judge::judge(engine, limits)?,

@@ -19,7 +19,7 @@ pub struct SideSummary {
     pub inaccuracies: usize,
     /// Mistakes (20 or more).
     pub mistakes: usize,
-    /// Blunders (30 or more).
+    /// Blunders (30 or more, or a game not yet lost turned into a forced loss).
     pub blunders: usize,
     /// Forced wins given away.
     pub missed_wins: usize,

@@ -2,6 +2,7 @@
 //! set-up positions and perft.
 
 pub mod board;
+pub mod ending;
 pub mod game_type;
 pub mod hex;
 pub mod layout;

@@ -2,6 +2,7 @@
 //! is fetched from anywhere else, so the page works offline.
 
 /// One embedded file.
+#[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Asset {
     /// Where it is served.
     pub(crate) path: &'static str,
@@ -36,14 +37,49 @@ pub(crate) const ASSETS: &[Asset] = &[
         bytes: include_bytes!("page/main.js"),
     },
     Asset {
+        path: "/app.js",
+        content_type: JS,
+        bytes: include_bytes!("page/app.js"),
+    },
+    Asset {
         path: "/api.js",
         content_type: JS,
         bytes: include_bytes!("page/api.js"),
     },
     Asset {
+        path: "/pieces.js",
+        content_type: JS,
+        bytes: include_bytes!("page/pieces.js"),
+    },
+    Asset {
         path: "/board.js",
         content_type: JS,
         bytes: include_bytes!("page/board.js"),
+    },
+    Asset {
+        path: "/moves.js",
+        content_type: JS,
+        bytes: include_bytes!("page/moves.js"),
+    },
+    Asset {
+        path: "/play.js",
+        content_type: JS,
+        bytes: include_bytes!("page/play.js"),
+    },
+    Asset {
+        path: "/analysis.js",
+        content_type: JS,
+        bytes: include_bytes!("page/analysis.js"),
+    },
+    Asset {
+        path: "/review.js",
+        content_type: JS,
+        bytes: include_bytes!("page/review.js"),
+    },
+    Asset {
+        path: "/io.js",
+        content_type: JS,
+        bytes: include_bytes!("page/io.js"),
     },
     Asset {
         path: "/tree.js",
@@ -59,6 +95,12 @@ pub(crate) const ASSETS: &[Asset] = &[
         path: "/keys.js",
         content_type: JS,
         bytes: include_bytes!("page/keys.js"),
+    },
+    // The bugs, as `waggle draw --svg` draws them: one picture of a piece in the project.
+    Asset {
+        path: "/bugs.svg",
+        content_type: "image/svg+xml",
+        bytes: crate::draw::BUGS_SVG.as_bytes(),
     },
 ];
 

@@ -18,7 +18,13 @@ pub(crate) enum WebError {
         /// The method it takes.
         allowed: &'static str,
     },
-    /// A Host or Origin that is not this server's.
+    /// A Host that is not one of this server's names.
+    #[error(
+        "this server does not answer to the host {0}: open it by one of its own addresses or names, or start it \
+         with --allow-host NAME to let that name in"
+    )]
+    Host(String),
+    /// An Origin that is not this server's, or no Host.
     #[error("{0}")]
     Forbidden(String),
     /// A body that is not JSON, or not the JSON the route takes.
@@ -50,7 +56,7 @@ impl WebError {
         match self {
             WebError::NotFound(_) => StatusCode::NOT_FOUND,
             WebError::Method { .. } => StatusCode::METHOD_NOT_ALLOWED,
-            WebError::Forbidden(_) => StatusCode::FORBIDDEN,
+            WebError::Host(_) | WebError::Forbidden(_) => StatusCode::FORBIDDEN,
             WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
             WebError::TooLong(_) => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::TooSlow => StatusCode::REQUEST_TIMEOUT,

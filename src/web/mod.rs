@@ -7,15 +7,20 @@
 //! (and its link), and several servers behind a load balancer serve more people than one. Searches borrow engines
 //! from a pool (one search per core's worth of threads; the others wait their turn); a visitor who leaves cancels
 //! their search. Requests must name this server (`guard`: Host and Origin). The transport is `crate::http`'s,
-//! shared with `waggle json --listen`; every call into the engine is in `engine`.
+//! shared with `waggle json --listen`; every call into the engine is in `engine`. A request is read into a typed
+//! route (`route`) and answered by `service`, which hands it to the routes that do not search (`api`) or to those
+//! that do (`search`); neither knows the other, and both answer through `reply`.
 
 mod api;
 mod assets;
 mod engine;
 mod error;
 mod guard;
+mod reply;
 mod request;
+mod route;
 mod search;
+mod service;
 mod state;
 
 use std::io;
@@ -23,6 +28,8 @@ use std::net::SocketAddr;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
+
+pub use guard::machine_names;
 
 use crate::engine::Options;
 use crate::eval::WeightSets;
@@ -73,17 +80,22 @@ pub fn serve(addr: &str, on_ready: impl FnOnce(SocketAddr), stop: &AtomicBool, c
     };
     let (options, weights) = (config.options.clone(), config.weights.clone());
     let pool = Pool::new(engines, MAX_WAITING, move || engine::build(&options, &weights));
-    let service = Arc::new(api::WebService {
-        pool: Arc::new(pool),
+    let service = Arc::new(service::WebService {
+        searching: search::Searching {
+            pool: Arc::new(pool),
+            rules,
+            options: config.options.clone(),
+        },
         hosts: OnceLock::new(),
-        rules,
     });
     let named = service.clone();
     let allow = config.allow_hosts.clone();
     http::serve(
         addr,
         move |bound| {
-            let _ = named.hosts.set(guard::Hosts::new(bound, &allow));
+            let _ = named
+                .hosts
+                .set(guard::Hosts::new(bound, &allow, &guard::machine_names()));
             on_ready(bound);
         },
         stop,

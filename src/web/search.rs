@@ -15,20 +15,22 @@ use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
-use super::api::{api, blocking, fault, ok, WebService};
+use serde::Serialize;
+
 use super::engine;
 use super::error::WebError;
+use super::reply::{api, blocking, engine_error, fault, ok};
 use super::request::{
     game_of, limits, parse, seconds, AnalyseRequest, BestMoveRequest, ReviewRequest, MAX_ANALYSIS, MAX_LINES,
     MAX_REVIEW_PLIES, MAX_TIME,
 };
 use super::state::state_of;
-use crate::engine::{Engine, EngineError, SearchInfo, Thought};
-use crate::http::{reply, Body, Cancel, Fault, PoolError};
+use crate::engine::{Engine, EngineError, Options, SearchInfo, Thought, FULL_STRENGTH};
+use crate::http::{reply, Body, Cancel, Fault, Pool, PoolError};
 use crate::record::game::Game;
-use crate::record::notation::GameString;
-use crate::review::Score;
+use crate::review::{rounded_chance, JudgedMove, Score};
 use crate::rules::piece::Color;
+use crate::rules::position::Rules;
 use crate::search::Limits;
 
 /// How often a stream with nothing to say writes a comment line, so that a reader who has gone is noticed.
@@ -43,12 +45,12 @@ const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
 /// The time of each position of a review when the request gives no limit.
 const DEFAULT_REVIEW_TIME: Duration = Duration::from_millis(200);
 
-/// An engine error: the request's fault (422), or Waggle's (500).
-fn engine_error(error: EngineError) -> WebError {
-    match error {
-        EngineError::Failed { .. } | EngineError::Memory(_) => WebError::Fault(error.to_string()),
-        other => WebError::Unprocessable(other.to_string()),
-    }
+/// What the searching routes share: the engines, the rules games are replayed under, and the options every
+/// search starts with (a request's own level aside).
+pub(crate) struct Searching {
+    pub(crate) pool: Arc<Pool>,
+    pub(crate) rules: Rules,
+    pub(crate) options: Options,
 }
 
 /// Lent work that gave no result.
@@ -75,14 +77,10 @@ fn score_json(thought: &Thought, to_move: Color) -> Value {
     json!({
         "moves": thought.pv.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "score": score.to_string(),
-        "win_chance": round(chance),
-        "white_chance": round(white),
+        "win_chance": rounded_chance(chance),
+        "white_chance": rounded_chance(white),
         "depth": thought.report.depth,
     })
-}
-
-fn round(chance: f64) -> f64 {
-    (chance * 10_000.0).round() / 10_000.0
 }
 
 /// A search's progress as an `info` event's data.
@@ -100,7 +98,8 @@ fn info_json(info: &SearchInfo, to_move: Color) -> Value {
 }
 
 /// One Server-Sent Event.
-fn event(name: &str, data: &Value) -> Bytes {
+fn event(name: &str, data: &impl Serialize) -> Bytes {
+    let data = serde_json::to_string(data).unwrap_or_else(|e| json!({"error": e.to_string()}).to_string());
     Bytes::from(format!("event: {name}\ndata: {data}\n\n"))
 }
 
@@ -136,38 +135,30 @@ fn deliver(sender: &mpsc::Sender<Bytes>, mut piece: Bytes, cancel: &Cancel) {
     }
 }
 
-/// A request that names a position still to be played: its fields, the position's canonical GameString and its
-/// game replayed (on a blocking thread); a game already over is refused, since there is nothing to search.
-async fn unfinished<R>(
-    service: &WebService,
-    body: Bytes,
-    game_of_request: fn(&R) -> &str,
-) -> Result<(R, GameString, Game), WebError>
+/// A request that names a position still to be played: its fields and its game, replayed once (on a blocking
+/// thread); a game already over is refused before it waits for an engine, since there is nothing to search.
+async fn unfinished<R>(rules: Rules, body: Bytes, game_of_request: fn(&R) -> &str) -> Result<(R, Game), WebError>
 where
     R: DeserializeOwned + Send + 'static,
 {
-    let rules = service.rules;
-    let (request, record, game) = blocking(move || {
+    let (request, game) = blocking(move || {
         let request: R = parse(&body)?;
-        let (record, game) = game_of(game_of_request(&request), rules)?;
-        Ok((request, record, game))
+        let (_, game) = game_of(game_of_request(&request), rules)?;
+        Ok((request, game))
     })
     .await?;
     if game.state().is_over() {
-        return Err(WebError::Unprocessable(format!(
-            "the game is over ({})",
-            game.state().name()
-        )));
+        return Err(engine_error(EngineError::GameOver(game.state())));
     }
-    Ok((request, record, game))
+    Ok((request, game))
 }
 
 /// `/api/bestmove`: the engine's move, and the game after it.
-pub(crate) async fn best_move(service: Arc<WebService>, body: Bytes) -> Result<Response<Body>, WebError> {
-    let (request, record, game) = unfinished(&service, body, |request: &BestMoveRequest| &request.game).await?;
-    let level = request.level.unwrap_or(10);
-    if !(1..=10).contains(&level) {
-        return Err(WebError::BadRequest("level must be from 1 to 10".into()));
+pub(crate) async fn best_move(searching: &Searching, body: Bytes) -> Result<Response<Body>, WebError> {
+    let (request, game) = unfinished(searching.rules, body, |request: &BestMoveRequest| &request.game).await?;
+    let level = request.level.unwrap_or(FULL_STRENGTH);
+    if !(1..=FULL_STRENGTH).contains(&level) {
+        return Err(WebError::BadRequest(format!("level must be from 1 to {FULL_STRENGTH}")));
     }
     let to_move = game.position().to_move();
     let limits = limits(
@@ -179,10 +170,11 @@ pub(crate) async fn best_move(service: Arc<WebService>, body: Bytes) -> Result<R
     )?;
     let cancel = Cancel::default();
     let guard = cancel.on_drop();
-    let lease = service.pool.lend(&cancel).await.map_err(pool_error)?;
+    let lease = searching.pool.lend(&cancel).await.map_err(pool_error)?;
+    let (options, searched) = (searching.options.clone(), game.clone());
     let thought = lease
         .run(&cancel, move |engine, _| {
-            engine::best_move(engine, &record, level, &limits)
+            engine::best_move(engine, &options, searched, level, &limits)
         })
         .await
         .map_err(lent_fault)?
@@ -196,15 +188,15 @@ pub(crate) async fn best_move(service: Arc<WebService>, body: Bytes) -> Result<R
         answer["move"] = json!(thought.best.to_string());
         answer["nodes"] = json!(thought.report.nodes);
         answer["state"] = state_of(&game);
-        Ok(ok(answer))
+        Ok(ok(&answer))
     })
     .await
 }
 
 /// `/api/analyse`: the best lines of a position, streamed as the search deepens, until the reader goes away (or
 /// the time given, at most ten minutes).
-pub(crate) async fn analyse(service: Arc<WebService>, body: Bytes) -> Result<Response<Body>, WebError> {
-    let (request, record, game) = unfinished(&service, body, |request: &AnalyseRequest| &request.game).await?;
+pub(crate) async fn analyse(searching: &Searching, body: Bytes) -> Result<Response<Body>, WebError> {
+    let (request, game) = unfinished(searching.rules, body, |request: &AnalyseRequest| &request.game).await?;
     let lines = request.lines.unwrap_or(1);
     if !(1..=MAX_LINES).contains(&lines) {
         return Err(WebError::BadRequest(format!("lines must be from 1 to {MAX_LINES}")));
@@ -215,10 +207,11 @@ pub(crate) async fn analyse(service: Arc<WebService>, body: Bytes) -> Result<Res
     };
     let limits = Limits::time(time);
     let to_move = game.position().to_move();
+    let options = searching.options.clone();
     streamed(
-        &service,
+        &searching.pool,
         move |engine, cancel, progress| {
-            engine::analyse(engine, &record, lines, &limits, |info| {
+            engine::analyse(engine, &options, game, lines, &limits, |info| {
                 // An update the reader has no room for is skipped: the next one says more.
                 if progress.try_send(event("info", &info_json(info, to_move))).is_err() && progress.is_closed() {
                     cancel.cancel();
@@ -239,15 +232,15 @@ pub(crate) async fn analyse(service: Arc<WebService>, body: Bytes) -> Result<Res
 /// [`Cancel`] and the sender for its progress events; `done` turns its result into the last event (an `error`
 /// event when the search fails).
 fn streamed<T: Send + 'static>(
-    service: &WebService,
+    pool: &Arc<Pool>,
     work: impl FnOnce(&mut Engine, &Cancel, mpsc::Sender<Bytes>) -> Result<T, EngineError> + Send + 'static,
     done: impl FnOnce(T) -> Bytes + Send + 'static,
 ) -> Result<Response<Body>, WebError> {
-    service.pool.admits().map_err(pool_error)?;
+    pool.admits().map_err(pool_error)?;
     let (sender, pieces) = mpsc::channel(64);
     let cancel = Cancel::default();
     let guard = cancel.on_drop();
-    let pool = service.pool.clone();
+    let pool = pool.clone();
     tokio::spawn(async move {
         let Some(lease) = lend(&pool, &cancel, &sender).await else {
             return;
@@ -268,11 +261,7 @@ fn streamed<T: Send + 'static>(
 
 /// An engine for a stream's work, saying `waiting` first when none is free; `None` (an `error` event sent) when
 /// none can be had.
-async fn lend(
-    pool: &Arc<crate::http::Pool>,
-    cancel: &Cancel,
-    sender: &mpsc::Sender<Bytes>,
-) -> Option<crate::http::Lease> {
+async fn lend(pool: &Arc<Pool>, cancel: &Cancel, sender: &mpsc::Sender<Bytes>) -> Option<crate::http::Lease> {
     let status = pool.status();
     if status.running >= status.engines {
         let _ = sender
@@ -296,22 +285,34 @@ async fn lend(
     }
 }
 
+/// A `ply` event of a review: the move judged as `waggle review --json` gives it, with White's win chance after
+/// it, the points it gave away and the number of moves in the game.
+#[derive(Serialize)]
+struct JudgedPly {
+    #[serde(flatten)]
+    judged: JudgedMove,
+    white_chance: f64,
+    lost: f64,
+    of: usize,
+}
+
 /// `/api/review`: every move of a game judged (`waggle review`'s judgement), a `ply` event each, then `done` with
 /// each side's summary.
-pub(crate) async fn review(service: Arc<WebService>, body: Bytes) -> Result<Response<Body>, WebError> {
-    let rules = service.rules;
-    let (request, record) = blocking(move || {
+pub(crate) async fn review(searching: &Searching, body: Bytes) -> Result<Response<Body>, WebError> {
+    let rules = searching.rules;
+    let (request, game) = blocking(move || {
         let request: ReviewRequest = parse(&body)?;
-        let (record, _) = game_of(&request.game, rules)?;
-        Ok((request, record))
+        let (_, game) = game_of(&request.game, rules)?;
+        Ok((request, game))
     })
     .await?;
-    if record.moves.len() > MAX_REVIEW_PLIES {
+    let total = game.record().len();
+    if total > MAX_REVIEW_PLIES {
         return Err(WebError::BadRequest(format!(
             "a review takes games of {MAX_REVIEW_PLIES} plies at most"
         )));
     }
-    if record.moves.is_empty() {
+    if total == 0 {
         return Err(WebError::Unprocessable("the game has no move to review".into()));
     }
     let limits = limits(
@@ -321,21 +322,20 @@ pub(crate) async fn review(service: Arc<WebService>, body: Bytes) -> Result<Resp
         None,
         Limits::time(DEFAULT_REVIEW_TIME),
     )?;
-    let total = record.moves.len();
+    let options = searching.options.clone();
     streamed(
-        &service,
+        &searching.pool,
         move |engine, cancel, progress| {
-            engine::review(engine, &record, &limits, cancel.flag(), |ply| {
-                let mut judged: Value = serde_json::from_str(&ply.to_json(1)).unwrap_or_default();
-                judged["white_chance"] = json!(round(ply.white_chance()));
-                judged["lost"] = json!(round(ply.lost() / 100.0) * 100.0);
-                judged["of"] = json!(total);
+            engine::review(engine, &options, &game, &limits, cancel.flag(), |ply| {
+                let judged = JudgedPly {
+                    judged: ply.judged(1),
+                    white_chance: rounded_chance(ply.white_chance()),
+                    lost: rounded_chance(ply.lost() / 100.0) * 100.0,
+                    of: total,
+                };
                 deliver(&progress, event("ply", &judged), cancel);
             })
         },
-        |review| {
-            let summary: Value = serde_json::from_str(&review.summary_json(1)).unwrap_or_default();
-            event("done", &summary["summary"])
-        },
+        |review| event("done", &review.summary_record()),
     )
 }

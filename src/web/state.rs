@@ -1,6 +1,6 @@
 //! A position as the page needs it, in JSON: the canonical GameString and record, whose turn, the game's state,
 //! every stack bottom first on axial cells, both hands with their counts, the last move, and the legal moves
-//! grouped by the piece they move (each with its destination cell), so that a click on a piece shows its targets
+//! grouped by the piece they move (each with its destination cell), how a finished game ended, so that a click on a piece shows its targets
 //! without another request. Every rule comes from `rules` and `record`: the page draws what this says.
 //!
 //! Cells are axial `(q, r)` (q to the east, r to the south-east, pointy-topped hexes) relative to the cell where a
@@ -11,8 +11,9 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde_json::{json, Value};
 
-use crate::draw::last_move;
+use crate::draw::{how_it_ended, last_move};
 use crate::record::game::Game;
+use crate::rules::ending::Ending;
 use crate::rules::hex::Hex;
 use crate::rules::layout::Layout;
 use crate::rules::moves::Move;
@@ -100,6 +101,7 @@ pub(crate) fn state_of(game: &Game) -> Value {
         "last": last,
         "legal": moves,
         "pass": pass,
+        "ending": Ending::of(position).map(|ending| how_it_ended(&ending)),
     })
 }
 

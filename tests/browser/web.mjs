@@ -1,6 +1,8 @@
 // The page of `waggle web` in headless Chromium, driven by playwright-core: run by tests/browser.rs, which starts
-// the server. Usage: node web.mjs URL SHOTS_DIR. Prints `ok - …` for each check and the measured figures; exits
-// non-zero on the first failure.
+// the server. Usage: node web.mjs URL SHOTS_DIR. A whole game by the mouse at 1280×860 and one by touch (taps and
+// finger drags) at 390×844, moves by taps at 820×1180, and every feature of the page; no console error anywhere.
+// Prints `ok - …` for each check and the measured figures; exits non-zero on the first failure. The screenshots
+// of docs/web.md are opening.png, middle.png, phone.png, analysis.png and review.png.
 
 import { mkdirSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -39,9 +41,9 @@ async function waitFor(what, test, limit = 20000) {
   }
 }
 
-// A page that records console errors and any request to another host.
-async function open(path) {
-  const page = await context.newPage();
+// A page that records console errors and any request to another host (in `where`, a browser context).
+async function open(path, where = context) {
+  const page = await where.newPage();
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('request', (r) => {
@@ -58,7 +60,10 @@ async function plyOf(page) {
   return page.evaluate(() => window.waggle.state.ply);
 }
 
+// WAGGLE_STEPS=word runs only the steps whose names hold that word (those that open their own page), to try one.
+const only = process.env.WAGGLE_STEPS;
 async function step(name, run) {
+  if (only && !name.includes(only)) return;
   const since = Date.now();
   await run();
   console.log(`ok - ${name} (${((Date.now() - since) / 1000).toFixed(1)} s)`);
@@ -69,26 +74,24 @@ async function marked(page) {
   return page.$$eval('#board polygon.target', (els) => els.map((e) => e.dataset.move).sort());
 }
 
-// Click `piece` (a hand button's or a board stack's) and return the targets marked, and the time from the click
-// to the frame that shows them.
+// Click `piece` (a hand button's or a board stack's) with the mouse and return the targets marked, and the time
+// from the press to the frame that shows them (timed in the page, from its pointerdown).
 async function clickPiece(page, piece) {
-  return page.evaluate(async (piece) => {
-    const hand = document.querySelector(`.hand button[data-piece="${piece}"]`);
-    const start = performance.now();
-    if (hand) hand.click();
-    else {
-      const cell = document.querySelector(`#board .stack[data-piece="${piece}"] polygon`);
-      const box = cell.getBoundingClientRect();
-      const at = { clientX: box.x + box.width / 2, clientY: box.y + box.height / 2, bubbles: true, pointerId: 1 };
-      const svg = document.getElementById('board');
-      svg.dispatchEvent(new PointerEvent('pointerdown', at));
-      svg.dispatchEvent(new PointerEvent('pointerup', at));
-    }
-    await new Promise((r) => requestAnimationFrame(() => r()));
-    const time = performance.now() - start;
-    const targets = [...document.querySelectorAll('#board polygon.target')].map((e) => e.dataset.move).sort();
-    return { targets, time };
-  }, piece);
+  const hand = `.hand button[data-piece="${piece}"]`;
+  const selector = (await page.$(hand)) ? hand : `#board .stack:not(.ghost)[data-piece="${piece}"] polygon`;
+  await page.evaluate(() => {
+    window.pickTime = new Promise((resolve) => {
+      let start = 0;
+      document.addEventListener('pointerdown', () => { start = performance.now(); }, { capture: true, once: true });
+      window.addEventListener('pointerup', () => requestAnimationFrame(() => resolve(performance.now() - start)), { once: true });
+    });
+  });
+  const at = await centreOf(page, selector);
+  await page.mouse.click(at.x, at.y);
+  return page.evaluate(async () => ({
+    time: await window.pickTime,
+    targets: [...document.querySelectorAll('#board polygon.target')].map((e) => e.dataset.move).sort(),
+  }));
 }
 
 // The centre on the page of the element `selector` finds, or null.
@@ -149,6 +152,8 @@ const FULL = 'Base+MLP;InProgress;White[15];wM;bM wM\\;wL \\wM;bL bM\\;wP \\wL;b
 const THROW = 'Base+P;InProgress;White[5];wP;bP wP-;wQ -wP;bQ bP-;wA1 wQ\\;bQ bP\\;wA1 \\wP;bQ wP\\';
 // White's Queen is surrounded but for one cell nothing can reach: passing is White's only move.
 const PASS = 'Base+P;InProgress;White[14];wP;bS1 wP-;wQ /wP;bQ bS1-;wB1 -wQ;bB1 bS1\\;wG1 wB1\\;bB1 wP\\;wS1 wG1\\;bQ bS1/;wB1 -wP;bB1 wQ;wG2 wS1\\;bB1 wB1;wG3 wG2\\;bA1 bQ\\;wS2 wG3-;bA1 bS1\\;wA1 wS2/;bA1 bQ\\;wA2 wA1/;bA1 bS1\\;wA3 wA2/;bA1 bQ\\;wB2 wA3/;bA1 wB2/';
+// The game of docs/review.md, Black winning with White's Queen under a Beetle.
+const EXAMPLE = readFileSync(new URL('../../docs/review-example.txt', import.meta.url), 'utf8').trim();
 const link = (game, ply) => `/?game=${encodeURIComponent(game)}${ply === undefined ? '' : `&ply=${ply}`}`;
 
 try {
@@ -195,10 +200,12 @@ try {
     check((await page.$$('#new-type option')).length === 8, 'all eight game types offered');
     await page.selectOption('#new-type', 'Base+MLP');
     await page.selectOption('#new-colour', 'White');
-    await page.fill('#new-level', '1');
+    await page.selectOption('#new-level', '1');
     await page.fill('#new-move-time', '0.1');
     await page.click('#new-start');
-    let clicks = 0, worst = 0;
+    check(!(await page.isVisible('#invite')), 'the invitation is gone once a game starts');
+    check((await page.textContent('#matchup')).startsWith('You play White against Waggle, level 1'), `who plays whom: ${await page.textContent('#matchup')}`);
+    let clicks = 0, worst = 0, outside = 0;
     for (let turn = 0; turn < 30; turn++) {
       await waitFor('Waggle has answered', () => page.evaluate(() => !window.waggle.play.thinking && window.waggle.state.to_move === 'White' || ['WhiteWins', 'BlackWins', 'Draw'].includes(window.waggle.state.state)));
       const state = await page.evaluate(() => window.waggle.state);
@@ -206,7 +213,7 @@ try {
       if (state.ply >= 60) break;
       const server = await api('/api/position', { game: state.game });
       if (server.pass) { await page.click('#pass'); continue; }
-      await page.keyboard.press('0');
+      // No Fit pressed: the board follows the game, and every target a click shows is in the frame.
       const hand = server.hands.White.filter((b) => b.count > 0).map((b) => b.next);
       const onBoard = server.cells.map((c) => c.stack[c.stack.length - 1]).filter((p) => p[0] === 'w');
       let chosen = null;
@@ -217,23 +224,35 @@ try {
           `ply ${state.ply}, ${piece}: marked ${targets.join(', ')}; legal ${expected.join(', ')}`);
         clicks++;
         worst = Math.max(worst, time);
+        outside += await page.evaluate(() => {
+          const b = document.getElementById('board').getBoundingClientRect();
+          return [...document.querySelectorAll('#board polygon.target')].filter((p) => {
+            const c = p.getBoundingClientRect();
+            return c.left < b.left || c.right > b.right || c.top < b.top || c.bottom > b.bottom;
+          }).length;
+        });
         if (expected.length && (!chosen || Math.random() < 0.3)) chosen = { piece, moves: expected };
         if (targets.length) await clickPiece(page, piece); // drop it again
       }
       check(chosen, `ply ${state.ply}: a piece to move`);
       await clickPiece(page, chosen.piece);
       const move = chosen.moves[Math.floor(Math.random() * chosen.moves.length)];
-      await page.keyboard.press('0');
       await page.click(`#board polygon.target[data-move="${move.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`, { force: true });
       await waitFor(`${move} played`, () => page.evaluate((ply) => window.waggle.state.ply > ply, state.ply));
       if (turn === 3) await page.screenshot({ path: `${shots}/play.png` });
+      if (turn === 4) await page.screenshot({ path: `${shots}/opening.png` });
     }
+    check(outside === 0, `${outside} targets were off the board's frame`);
     figures.clicks = clicks;
     figures.clickToTargets = Math.round(worst * 10) / 10;
     const final = await page.evaluate(() => window.waggle.state);
     check(final.ply >= 10, `the game went on (${final.ply} plies)`);
-    const result = { WhiteWins: 'White wins', BlackWins: 'Black wins', Draw: 'A draw' }[final.state];
-    if (result) check((await page.textContent('#status')) === result, `the result shown: ${await page.textContent('#status')}`);
+    const result = { WhiteWins: 'White', BlackWins: 'Black', Draw: 'A draw' }[final.state];
+    if (result) {
+      const shown = await page.textContent('#result-text');
+      const expected = result === 'A draw' ? 'A draw' : result === 'White' ? 'You win (White)' : 'Waggle wins (Black)';
+      check(shown.startsWith(expected) && (final.state === 'Draw' || shown.includes('Queen')), `the result and how: ${shown}`);
+    }
     await page.screenshot({ path: `${shots}/game.png` });
   });
 
@@ -251,7 +270,7 @@ try {
     // A fresh game against level 10 for half a second a move, so that there is a game in progress to undo and resign,
     // and Waggle thinks long enough to be seen thinking.
     await page.keyboard.press('n');
-    await page.fill('#new-level', '10');
+    await page.selectOption('#new-level', '10');
     await page.fill('#new-move-time', '0.5');
     await page.click('#new-start');
     await waitFor('a new game', async () => (await plyOf(page)) === 0);
@@ -277,7 +296,7 @@ try {
       'back at the start, White to move');
     await playFirstMove();
     await page.click('#resign');
-    await waitFor('resigned', async () => (await page.textContent('#status')).includes('White resigned'));
+    await waitFor('resigned', async () => (await page.textContent('#result-text')).startsWith('Waggle wins (Black): White resigned'));
     await page.keyboard.press('n');
     await page.click('#new-start');
     await waitFor('a new game', async () => (await plyOf(page)) === 0 && (await page.textContent('#status')).includes('White to move'));
@@ -312,11 +331,11 @@ try {
   await step('playing Black, Waggle moves first and the board is turned round', async () => {
     await page.keyboard.press('n');
     await page.selectOption('#new-colour', 'Black');
-    await page.fill('#new-level', '1');
+    await page.selectOption('#new-level', '1');
     await page.fill('#new-move-time', '0.1');
     await page.click('#new-start');
     await waitFor('Waggle\'s first move', () => page.evaluate(() => window.waggle.state.ply === 1 && !window.waggle.play.thinking));
-    check((await page.textContent('#status')).startsWith('Black to move'), 'Black to move');
+    check((await page.textContent('#status')).startsWith('Black to move · turn 1 · your move'), `Black to move: ${await page.textContent('#status')}`);
     const legal = await page.evaluate(() => window.waggle.state.legal);
     const piece = Object.keys(legal)[0];
     await clickPiece(page, piece);
@@ -344,8 +363,9 @@ try {
     check(JSON.stringify(stacks) === JSON.stringify(server.cells.map((c) => c.stack[c.stack.length - 1]).sort()), `stacks ${stacks}`);
     check((await page.textContent('#board')).includes('on bQ'), 'a stack shows what is under it');
     for (const colour of ['White', 'Black']) {
-      const hand = await page.$$eval(`#hand-${colour} button`, (els) => els.map((e) => e.textContent));
-      const expected = server.hands[colour].filter((b) => b.count).map((b) => `${colour[0].toLowerCase()}${b.bug}×${b.count}`);
+      // Each bug in hand is its picture (the same as on the board), with the count where there are several.
+      const hand = await page.$$eval(`#hand-${colour} button`, (els) => els.map((e) => `${e.dataset.piece}:${e.querySelector('use').getAttribute('href')}:${e.textContent}`));
+      const expected = server.hands[colour].filter((b) => b.count).map((b) => `${b.next}:#bug-${b.bug}:${b.count > 1 ? `×${b.count}` : ''}`);
       check(JSON.stringify(hand) === JSON.stringify(expected), `${colour}'s hand ${hand}; ${expected}`);
     }
     check((await page.$$('#moves .mv')).length === 10, 'ten moves listed');
@@ -588,6 +608,182 @@ try {
     check(!(await page.isVisible('#pass')), 'Pass is gone when Black has moves');
   });
 
+
+  await step('every piece is its bug drawn, in both colours and in the hands; the Labels switch is remembered', async () => {
+    page = await open(link(GAME));
+    const server = await api('/api/position', { game: GAME });
+    const symbols = await page.evaluate(() => ['Q', 'B', 'G', 'S', 'A', 'M', 'L', 'P'].filter((b) => document.getElementById(`bug-${b}`)).length);
+    check(symbols === 8, `the eight bugs' symbols are in the page (${symbols})`);
+    const drawn = await page.$$eval('#board .stack:not(.ghost)', (els) => els.map((e) => {
+      const use = e.querySelector('use');
+      const number = e.querySelector('text.number');
+      return { piece: e.dataset.piece, href: use && use.getAttribute('href'), ink: use && use.getAttribute('color'),
+        width: use ? use.getBoundingClientRect().width : 0, number: number && number.textContent,
+        height: e.querySelector('.height-text') && e.querySelector('.height-text').textContent, title: e.querySelector('title').textContent };
+    }));
+    check(drawn.length === server.cells.length, 'a picture a stack');
+    for (const d of drawn) {
+      check(d.href === `#bug-${d.piece[1]}` && d.width > 20, `${d.piece} drawn as its bug: ${JSON.stringify(d)}`);
+      check(d.ink === (d.piece[0] === 'w' ? '#2b2b2b' : '#f7f1de'), `${d.piece} in its side's ink`);
+      const several = 'ABGS'.includes(d.piece[1]);
+      check(several ? d.number === d.piece.slice(2) : d.number === null, `${d.piece}'s number: ${d.number}`);
+    }
+    const stack = drawn.find((d) => d.height);
+    check(stack && stack.height === '2' && stack.title === 'bB1 on bQ', `the stack's height and its pieces: ${JSON.stringify(stack)}`);
+    // A middle game with three stacks (a Queen under a Beetle among them), for docs/web.md.
+    const example = await open(link(EXAMPLE, 28));
+    check((await example.$$('#board .height')).length === 3, 'three stacks');
+    await example.screenshot({ path: `${shots}/middle.png` });
+    await example.close();
+    await page.click('#labels');
+    check((await page.textContent('#labels')) === 'Bugs + notation', 'the switch says Bugs + notation');
+    check((await page.$$('#board .stack use')).length === drawn.length && (await page.$$('#board .stack text.piece')).length === drawn.length, 'bugs as well as notation');
+    await page.click('#labels');
+    check((await page.textContent('#labels')) === 'Notation', 'the switch says Notation');
+    const labels = await page.$$eval('#board .stack:not(.ghost)', (els) => els.map((e) => [e.dataset.piece, e.querySelector('text.piece') && e.querySelector('text.piece').textContent, !!e.querySelector('use')]));
+    check(labels.every(([piece, text, use]) => text === piece && !use), `notation instead of bugs: ${JSON.stringify(labels)}`);
+    await page.reload();
+    await waitFor('the page again', () => page.evaluate(() => !!(window.waggle && window.waggle.state && document.querySelector('#board .stack'))));
+    check((await page.textContent('#labels')) === 'Notation' && (await page.$$('#board .stack use')).length === 0, 'the choice is remembered');
+    await page.click('#labels');
+    check((await page.textContent('#labels')) === 'Bugs' && (await page.$$('#board .stack text.piece')).length === 0 &&
+      (await page.$$('#board .stack use')).length === drawn.length, 'and back to bugs alone');
+  });
+
+  await step('the position shown has its own state; the game\'s result shows apart, where it happened, with how it ended', async () => {
+    page = await open(link(WON));
+    const end = await page.evaluate(() => window.waggle.state);
+    check(['WhiteWins', 'BlackWins'].includes(end.state) && end.ending && end.ending.includes('Queen is surrounded by'), `how it ended: ${end.ending}`);
+    const winner = end.state === 'WhiteWins' ? 'White' : 'Black';
+    check((await page.textContent('#status')).startsWith(`${winner} wins here: `), `the end's status: ${await page.textContent('#status')}`);
+    check((await page.textContent('#result-text')) === `${winner} wins: ${end.ending}`, `the result: ${await page.textContent('#result-text')}`);
+    check((await page.textContent('#moves .end')) === `${winner} wins`, 'the result where it happened, in the move list');
+    check(!(await page.isVisible('#next-mistake')), 'Next mistake hidden with nothing marked');
+    await page.focus('#moves');
+    await page.keyboard.press('ArrowLeft');
+    await waitFor('one back', async () => (await plyOf(page)) === end.ply - 1);
+    const before = await api('/api/position', { game: end.game.split(';').slice(0, -1).join(';') });
+    const status = await page.textContent('#status');
+    check(status.startsWith(`${before.to_move} to move · turn ${before.turn}`) && status.includes(`the game ends at ply ${end.ply}`), `the earlier position's own status: ${status}`);
+    check((await page.textContent('#result-text')).endsWith(`(at ply ${end.ply})`), 'the result says where it happened');
+    const hands = await page.$$eval('.hand button', (els) => els.map((e) => e.dataset.piece).sort());
+    const expected = ['White', 'Black'].flatMap((c) => before.hands[c].filter((b) => b.count).map((b) => b.next)).sort();
+    check(JSON.stringify(hands) === JSON.stringify(expected), `the earlier position's hands: ${hands}; ${expected}`);
+    check(!(await page.isDisabled('#move-box')) && !(await page.isVisible('#pass')), 'its move box takes a move, no Pass');
+    await page.click('#result-go');
+    await waitFor('back at the end', async () => (await plyOf(page)) === end.ply);
+    check(await page.isDisabled('#move-box'), 'no move in a finished position');
+  });
+
+  await step('the engine\'s placement is drawn from the piece in its hand', async () => {
+    page = await open('/');
+    check(await page.isVisible('#invite'), 'a first visit is invited to a game');
+    await page.click('#invite-board');
+    check(!(await page.isVisible('#invite')), 'an analysis board instead');
+    await page.check('#analyse');
+    await waitFor('an arrow from the hand', async () => (await page.$$('#hand-arrows line')).length === 1);
+    const arrow = await page.evaluate(() => {
+      const line = document.querySelector('#hand-arrows line');
+      const area = document.getElementById('hand-arrows').getBoundingClientRect();
+      const [x1, y1, x2, y2] = ['x1', 'y1', 'x2', 'y2'].map((k) => Number(line.getAttribute(k)));
+      const start = document.elementsFromPoint(area.left + x1, area.top + y1).find((e) => e.closest('.hand button'));
+      return { from: start && start.closest('.hand button').dataset.piece, best: window.waggle.analysis.best, to: [area.left + x2, area.top + y2] };
+    });
+    check(arrow.from && arrow.best.startsWith(arrow.from), `the arrow starts at ${arrow.from}, the piece of ${arrow.best}`);
+    check((await page.$$('#board line.arrow')).length === 0, 'not from below the board');
+    await page.uncheck('#analyse');
+  });
+
+  // Taps and drags by finger, as Chromium sends them from a touch screen.
+  async function tapAt(target, at) {
+    await target.touchscreen.tap(Math.round(at.x), Math.round(at.y));
+  }
+  async function fingerDrag(target, from, to) {
+    const cdp = await target.context().newCDPSession(target);
+    const point = (p) => [{ x: Math.round(p.x), y: Math.round(p.y), id: 1 }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from) });
+    for (let i = 1; i <= 8; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point({ x: from.x + (to.x - from.x) * i / 8, y: from.y + (to.y - from.y) * i / 8 }) });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
+  async function sideways(target) {
+    return target.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  }
+
+  await step('a whole game by touch on a phone (390×844): tap to pick, tap a target, drags from the hand; nothing scrolls sideways', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    const tab = await open('/', phone);
+    check((await sideways(tab)) <= 0, `the page scrolls sideways by ${await sideways(tab)} px`);
+    await tab.screenshot({ path: `${shots}/phone-start.png` });
+    await tab.selectOption('#invite-level', '1');
+    await tab.tap('#invite-White');
+    await waitFor('a game against Waggle', () => tab.evaluate(() => !!window.waggle.play));
+    let drags = 0;
+    for (let turn = 0; turn < 40; turn++) {
+      await waitFor('Waggle has answered', () => tab.evaluate(() => !window.waggle.play.thinking && window.waggle.state.to_move === 'White' || ['WhiteWins', 'BlackWins', 'Draw'].includes(window.waggle.state.state)));
+      const state = await tab.evaluate(() => window.waggle.state);
+      if (state.state !== 'InProgress' && state.state !== 'NotStarted') break;
+      if (state.ply >= 60) break;
+      if (state.pass) { await tab.tap('#pass'); continue; }
+      // The board in view, as a player holds it (a finger's tap lands where it is on the screen).
+      await tab.evaluate(() => document.getElementById('hand-Black').scrollIntoView({ block: 'start' }));
+      const pieces = Object.keys(state.legal);
+      const piece = pieces[Math.floor(Math.random() * pieces.length)];
+      const expected = state.legal[piece].map((m) => m.move).sort();
+      const inHand = !state.cells.some((c) => c.stack.at(-1) === piece);
+      const from = await centreOf(tab, inHand ? `.hand button[data-piece="${piece}"]` : stackOf(piece));
+      const move = expected[Math.floor(Math.random() * expected.length)];
+      if (inHand && turn % 3 === 1) {
+        // A drag from the hand to the cell, by finger.
+        const to = state.legal[piece].find((m) => m.move === move).to;
+        const at = await tab.evaluate(({ q, r }) => window.waggle.board.clientOf(q, r), to);
+        await fingerDrag(tab, from, at);
+        drags++;
+      } else {
+        await tapAt(tab, from);
+        await waitFor(`ply ${state.ply}, ${piece} tapped: its targets exactly its legal moves (${expected})`,
+          async () => JSON.stringify(await marked(tab)) === JSON.stringify(expected), 3000)
+          .catch(async (error) => { await tab.screenshot({ path: `${shots}/failure-phone.png` }); throw error; });
+        await tapAt(tab, await centreOf(tab, targetOf(move)));
+      }
+      await waitFor(`${move} played by touch`, () => tab.evaluate((ply) => window.waggle.state.ply > ply, state.ply));
+      if (turn === 6) {
+        check((await sideways(tab)) <= 0, 'nothing scrolls sideways in a game');
+        await tab.evaluate(() => window.scrollTo(0, 0));
+        await tab.screenshot({ path: `${shots}/phone.png` });
+      }
+    }
+    check(drags > 0, 'pieces were dragged from the hand');
+    check((await plyOf(tab)) >= 10, `the game went on (${await plyOf(tab)} plies)`);
+    // Every control is on the page's width (the page scrolls down to it).
+    const off = await tab.evaluate(() => [...document.querySelectorAll('header button, aside button, #board-area button, select, input')]
+      .filter((e) => e.getClientRects().length && !e.closest('dialog'))
+      .filter((e) => { const b = e.getBoundingClientRect(); return b.left < 0 || b.right > window.innerWidth + 0.5 || b.width < 1; })
+      .map((e) => e.id || e.textContent));
+    check(off.length === 0, `controls off the phone's width: ${off}`);
+    check((await sideways(tab)) <= 0, 'nothing scrolls sideways at the end');
+    await tab.screenshot({ path: `${shots}/phone-end.png`, fullPage: true });
+    await phone.close();
+  });
+
+  await step('a tablet (820×1180, touch): the board uses the width, a tap picks and a tap moves', async () => {
+    const tablet = await browser.newContext({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
+    const tab = await open(link(GAME), tablet);
+    check((await sideways(tab)) <= 0, 'nothing scrolls sideways');
+    const wide = await tab.evaluate(() => document.getElementById('board').getBoundingClientRect().width);
+    check(wide > 760, `the board uses the width (${wide} px)`);
+    const state = await tab.evaluate(() => window.waggle.state);
+    const piece = Object.keys(state.legal).find((p) => state.cells.some((c) => c.stack.at(-1) === p));
+    await tapAt(tab, await centreOf(tab, stackOf(piece)));
+    const expected = state.legal[piece].map((m) => m.move).sort();
+    check(JSON.stringify(await marked(tab)) === JSON.stringify(expected), `${piece} tapped: ${await marked(tab)}`);
+    await tapAt(tab, await centreOf(tab, targetOf(expected[0])));
+    await waitFor('moved by taps', async () => (await plyOf(tab)) === state.ply + 1);
+    await tab.screenshot({ path: `${shots}/tablet.png` });
+    await tablet.close();
+  });
+
   await step('the wheel and a pinch zoom about the pointer, dragging the background pans, Fit and Flip', async () => {
     page = await open(link(FULL));
     const around = await centreOf(page, stackOf('bQ'));
@@ -739,6 +935,7 @@ try {
   });
 
   check(problems.length === 0, problems.join('; '));
+  if (only) process.exit(0);
   const f = figures.frames;
   console.log(`frames: ${f.stacks} stacks and ${f.targets} targets; panning: handler at most ${f.pan.handlerWorst} ms, ` +
     `frames median ${f.pan.frameMedian} ms, at most ${f.pan.frameWorst} ms, ${f.pan.over} of 60 over 17 ms; ` +

@@ -1,19 +1,14 @@
 // The board in SVG, drawn as `waggle draw --svg` draws it: pointy-topped hexes of radius 32, ivory and charcoal
-// pieces, the stack's height in a red disc with what lies under its top piece, the last move outlined (its origin
-// dashed). Cells are the server's axial (q, r). Drag the background to pan, wheel or pinch to zoom. A click on a
-// piece or a target, or a drag from a piece to a target, calls back: the page decides what it means. A piece
-// dragged in from elsewhere (a hand) finds its cell with cellAtClient.
+// tiles with their bugs drawn (pieces.js), the stack's height in a red disc (hover for the whole stack), the last
+// move outlined (its origin dashed). Cells are the server's axial (q, r). The view follows the game (it fits the
+// hive and every cell a move can reach) until the player pans or zooms (drag the background, the wheel, a pinch);
+// Fit gives it back. A click on a piece or a target, or a drag from a piece to a target, calls back: the page
+// decides what it means. A piece dragged in from elsewhere (a hand) finds its cell with cellAtClient.
+
+import { drawPiece, svgEl as el, colourOf } from './pieces.js';
 
 const SIZE = 32;
-const NS = 'http://www.w3.org/2000/svg';
 const SQRT3 = Math.sqrt(3);
-
-function el(name, attrs, parent) {
-  const node = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 function corners(x, y, size = SIZE) {
   const points = [];
@@ -25,23 +20,31 @@ function corners(x, y, size = SIZE) {
 }
 
 export class Board {
-  constructor(svg, { onCell, onDrop }) {
+  constructor(svg, { onCell, onDrop, onView }) {
     this.svg = svg;
     this.onCell = onCell;
     this.onDrop = onDrop;
+    this.onView = onView || (() => {});
+    this.following = true;
     this.flipped = false;
     this.view = { x: 0, y: 0, scale: 1 };
     this.pointers = new Map();
     const defs = el('defs', {}, svg);
-    const marker = el('marker', { id: 'arrowhead', viewBox: '0 0 10 10', refX: '5', refY: '5', markerWidth: '3', markerHeight: '3', orient: 'auto-start-reverse' }, defs);
-    el('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#1f6fd1' }, marker);
+    // An arrow's head in its own colour: the analysis's blue, the review's purple (the engine's move at a mark).
+    for (const [id, colour] of [['arrowhead', '#1f6fd1'], ['arrowhead-best', '#8040c0']]) {
+      const marker = el('marker', { id, viewBox: '0 0 10 10', refX: '5', refY: '5', markerWidth: '3', markerHeight: '3', orient: 'auto-start-reverse' }, defs);
+      el('path', { d: 'M0,0 L10,5 L0,10 z', fill: colour }, marker);
+    }
     this.layer = el('g', {}, svg);
+    // What changes with a pick (the targets, the piece picked, the arrows) is drawn over the stacks, apart, so
+    // that a pick does not draw the hive again.
+    this.marks = el('g', {}, svg);
     svg.addEventListener('pointerdown', (e) => this.down(e));
     svg.addEventListener('pointermove', (e) => this.move(e));
     svg.addEventListener('pointerup', (e) => this.up(e));
     svg.addEventListener('pointercancel', (e) => this.pointers.delete(e.pointerId));
     svg.addEventListener('wheel', (e) => { e.preventDefault(); this.zoomAt(e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX, e.clientY); }, { passive: false });
-    new ResizeObserver(() => this.apply()).observe(svg);
+    new ResizeObserver(() => (this.following ? this.fit() : this.apply())).observe(svg);
   }
 
   centre(q, r) {
@@ -60,10 +63,41 @@ export class Board {
   }
 
   // Draw `state` with `targets` ([{q, r, move}]) marked, `picked` ({q, r} or null) outlined and `arrows`
-  // ([{from, to, kind}], cells).
-  draw(state, { targets = [], picked = null, arrows = [] } = {}) {
+  // ([{from, to, kind}], cells; a placement's arrow is the page's, from the hand).
+  draw(state, { targets = [], picked = null, arrows = [], labels = '' } = {}) {
+    const fresh = state !== this.state || labels !== this.labels || this.drawnFlipped !== this.flipped;
     this.state = state;
     this.targets = targets;
+    this.labels = labels;
+    this.drawnFlipped = this.flipped;
+    const same = (a, b) => a && b && a.q === b.q && a.r === b.r;
+    if (fresh) this.drawStacks(state);
+    const g = this.marks;
+    g.textContent = '';
+    if (picked) {
+      const [x, y] = this.centre(picked.q, picked.r);
+      el('polygon', { class: 'picked', points: corners(x, y) }, g);
+    }
+    for (const target of targets) {
+      const [x, y] = this.centre(target.q, target.r);
+      const hex = el('polygon', { class: 'target', points: corners(x, y, SIZE * 0.8), 'data-move': target.move, 'data-q': target.q, 'data-r': target.r }, g);
+      el('title', {}, hex).textContent = target.move;
+    }
+    for (const arrow of arrows.filter((a) => a.from && !same(a.from, a.to))) {
+      const [x1, y1] = this.centre(arrow.from.q, arrow.from.r);
+      const [x2, y2] = this.centre(arrow.to.q, arrow.to.r);
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const [ex, ey] = [x2 - ((x2 - x1) / len) * 12, y2 - ((y2 - y1) / len) * 12];
+      el('line', { class: `arrow ${arrow.kind || ''}`, x1: x1.toFixed(1), y1: y1.toFixed(1), x2: ex.toFixed(1), y2: ey.toFixed(1) }, g);
+    }
+    // The frame holds every cell a move can reach already: a pick changes nothing of it.
+    if (fresh && this.following) this.fit();
+    else if (fresh) this.apply();
+    else this.onView();
+  }
+
+  // The hive of `state`: each stack's tile, its top piece and its height, the last move outlined.
+  drawStacks(state) {
     const g = this.layer;
     g.textContent = '';
     const last = state.last;
@@ -75,44 +109,37 @@ export class Board {
     for (const cell of state.cells) {
       const [x, y] = this.centre(cell.q, cell.r);
       const top = cell.stack[cell.stack.length - 1];
-      const colour = top[0] === 'w' ? 'White' : 'Black';
+      const colour = colourOf(top);
       const group = el('g', { class: 'stack', 'data-q': cell.q, 'data-r': cell.r, 'data-piece': top }, g);
       const classes = ['cell', colour];
       if (last && same(cell, last.to)) classes.push('last');
-      if (same(cell, picked)) classes.push('picked');
       el('polygon', { class: classes.join(' '), points: corners(x, y) }, group);
-      const text = el('text', { class: `piece ${colour}`, x: x.toFixed(1), y: (y + 5).toFixed(1) }, group);
-      text.textContent = top;
+      drawPiece(group, top, x, y, SIZE);
       const title = el('title', {}, group);
       title.textContent = cell.stack.length > 1 ? `${top} on ${cell.stack.slice(0, -1).reverse().join(' on ')}` : top;
       if (cell.stack.length > 1) {
-        const under = el('text', { class: `under ${colour}`, x: x.toFixed(1), y: (y + 17).toFixed(1) }, group);
-        under.textContent = 'on ' + cell.stack.slice(0, -1).reverse().join(' ');
         const [hx, hy] = [x + SIZE * 0.55, y - SIZE * 0.55];
         el('circle', { class: 'height', cx: hx.toFixed(1), cy: hy.toFixed(1), r: 8 }, group);
         const h = el('text', { class: 'height-text', x: hx.toFixed(1), y: (hy + 3.5).toFixed(1) }, group);
         h.textContent = cell.stack.length;
       }
     }
-    for (const target of targets) {
-      const [x, y] = this.centre(target.q, target.r);
-      const hex = el('polygon', { class: 'target', points: corners(x, y, SIZE * 0.8), 'data-move': target.move, 'data-q': target.q, 'data-r': target.r }, g);
-      el('title', {}, hex).textContent = target.move;
-    }
-    for (const arrow of arrows) {
-      const [x2, y2] = this.centre(arrow.to.q, arrow.to.r);
-      const [x1, y1] = arrow.from ? this.centre(arrow.from.q, arrow.from.r) : [x2, y2 + SIZE * 2.2];
-      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
-      const [ex, ey] = [x2 - ((x2 - x1) / len) * 12, y2 - ((y2 - y1) / len) * 12];
-      el('line', { class: `arrow ${arrow.kind || ''}`, x1: x1.toFixed(1), y1: y1.toFixed(1), x2: ex.toFixed(1), y2: ey.toFixed(1) }, g);
-    }
-    if (!this.fitted) this.fit();
-    this.apply();
   }
 
-  // The bounding box of what is drawn, in board coordinates.
+  // The centre of cell (q, r) on the page.
+  clientOf(q, r) {
+    const [x, y] = this.centre(q, r);
+    const box = this.svg.getBoundingClientRect();
+    return { x: box.left + (x - this.view.x) * this.view.scale, y: box.top + (y - this.view.y) * this.view.scale };
+  }
+
+  // The bounding box of the hive and of every cell a move can reach, in board coordinates: what the view keeps
+  // in the frame while it follows the game.
   bounds() {
-    const cells = [...(this.state ? this.state.cells : []), ...(this.targets || [])];
+    const state = this.state;
+    const reach = state ? Object.values(state.legal || {}).flatMap((moves) => moves.map((m) => m.to)) : [];
+    const cells = [...(state ? state.cells : []), ...reach];
+    if (state && state.last && state.last.from) cells.push(state.last.from);
     if (!cells.length) return { x: -SIZE * 3, y: -SIZE * 3, w: SIZE * 6, h: SIZE * 6 };
     const xs = [], ys = [];
     for (const c of cells) { const [x, y] = this.centre(c.q, c.r); xs.push(x); ys.push(y); }
@@ -125,10 +152,18 @@ export class Board {
     const b = this.bounds();
     const box = this.svg.getBoundingClientRect();
     const w = box.width || 600, h = box.height || 400;
-    const scale = Math.min(w / b.w, h / b.h, 1.6);
-    this.view = { scale, x: b.x + b.w / 2 - w / (2 * scale), y: b.y + b.h / 2 - h / (2 * scale) };
-    this.fitted = true;
+    // The strip under the board's own buttons is left free, so that they never cover a piece.
+    const tools = this.svg.parentElement.querySelector('#board-tools');
+    const top = tools ? tools.offsetHeight + 6 : 0;
+    const scale = Math.min(w / b.w, (h - top) / b.h, 1.6);
+    this.view = { scale, x: b.x + b.w / 2 - w / (2 * scale), y: b.y + b.h / 2 - (h + top) / (2 * scale) };
     this.apply();
+  }
+
+  // Follow the game again (Fit), or no longer (the player panned or zoomed).
+  follow(on) {
+    this.following = on;
+    if (on) this.fit();
   }
 
   flip() {
@@ -139,9 +174,11 @@ export class Board {
     const box = this.svg.getBoundingClientRect();
     const { x, y, scale } = this.view;
     this.svg.setAttribute('viewBox', `${x.toFixed(2)} ${y.toFixed(2)} ${((box.width || 600) / scale).toFixed(2)} ${((box.height || 400) / scale).toFixed(2)}`);
+    this.onView();
   }
 
   zoomAt(factor, clientX, clientY) {
+    this.following = false;
     const [bx, by] = this.toBoard(clientX, clientY);
     const scale = Math.min(4, Math.max(0.15, this.view.scale * factor));
     const box = this.svg.getBoundingClientRect();
@@ -198,13 +235,14 @@ export class Board {
     const dx = e.clientX - drag.start.x, dy = e.clientY - drag.start.y;
     if (Math.hypot(dx, dy) > 4) drag.moved = true;
     if (drag.pan) {
+      if (drag.moved) this.following = false;
       this.view = { ...drag.view, x: drag.view.x - dx / drag.view.scale, y: drag.view.y - dy / drag.view.scale };
       this.apply();
     } else if (drag.moved) {
       if (!drag.ghost && !drag.refused) {
         // Only a piece that may move follows the pointer.
         const top = this.onCell(drag.cell, true) && this.layer.querySelector(`.stack[data-q="${drag.cell.q}"][data-r="${drag.cell.r}"]`);
-        if (top) { drag.ghost = top.cloneNode(true); drag.ghost.classList.add('ghost'); this.layer.appendChild(drag.ghost); }
+        if (top) { drag.ghost = top.cloneNode(true); drag.ghost.classList.add('ghost'); this.marks.appendChild(drag.ghost); }
         else drag.refused = true;
       }
       if (drag.ghost) {

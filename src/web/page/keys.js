@@ -3,7 +3,8 @@
 export const SHORTCUTS = [
   ['←', 'previous ply', 'prev'], ['→', 'next ply', 'next'], ['Home', 'first position', 'first'],
   ['End', 'last position', 'last'], ['a', 'analysis on or off', 'analyse'], ['f', 'flip the board', 'flip'],
-  ['0', 'fit the board', 'fit'], ['+', 'zoom in', 'zoomIn'], ['-', 'zoom out', 'zoomOut'],
+  ['0', 'fit the board (it follows the game again)', 'fit'], ['+', 'zoom in', 'zoomIn'], ['-', 'zoom out', 'zoomOut'],
+  ['t', 'bugs, notation or both on the pieces', 'labels'],
   ['m', 'type a move', 'moveBox'], ['n', 'new game', 'newGame'], ['u', 'undo', 'undo'],
   ['r', 'review this game', 'review'], ['x', 'next mistake', 'nextMistake'], ['p', 'promote the variation', 'promote'],
   ['Delete', 'delete this move and what follows', 'delete'], ['i', 'import a game', 'import'],

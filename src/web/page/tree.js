@@ -56,8 +56,9 @@ export function remove(node) {
   return node.parent;
 }
 
-// Render the tree under `root` into `box`, numbering plies; `current` highlighted; `onPick(node)` on a click.
-export function render(box, root, current, onPick) {
+// Render the tree under `root` into `box`, numbering plies; `current` highlighted; `onPick(node)` on a click;
+// `result` ({text, ply}, if the game has ended) after the main line's last move, where it happened.
+export function render(box, root, current, onPick, result) {
   box.textContent = '';
   const button = (node) => {
     const b = document.createElement('button');
@@ -71,10 +72,14 @@ export function render(box, root, current, onPick) {
   };
   const line = (first, into) => {
     for (let node = first; node; node = node.children[0]) {
+      // A ply's number and its move stay on one line.
+      const ply = document.createElement('span');
+      ply.className = 'ply';
       const num = document.createElement('span');
       num.className = 'num';
       num.textContent = node.ply + '.';
-      into.append(num, button(node));
+      ply.append(num, button(node));
+      into.append(ply, ' ');
       for (const other of node.parent.children.slice(1)) {
         if (node.parent.children[0] !== node) break;
         const variation = document.createElement('span');
@@ -85,8 +90,21 @@ export function render(box, root, current, onPick) {
     }
   };
   if (root.children[0]) line(root.children[0], box);
+  if (result) {
+    const end = document.createElement('span');
+    end.className = 'end';
+    end.textContent = result.text.split(':')[0];
+    end.title = result.text;
+    box.append(end);
+  }
+  // The move shown kept in view within the list, without scrolling the page (on a phone the list is below the
+  // board, and the board must stay where the player's finger is).
   const here = box.querySelector('.current');
-  if (here) here.scrollIntoView({ block: 'nearest' });
+  if (here) {
+    const [outer, inner] = [box.getBoundingClientRect(), here.getBoundingClientRect()];
+    if (inner.top < outer.top) box.scrollTop -= outer.top - inner.top;
+    else if (inner.bottom > outer.bottom) box.scrollTop += inner.bottom - outer.bottom;
+  }
 }
 
 export function markSign(mark) {
