@@ -53,7 +53,7 @@ impl Default for Schedule {
             batch: 16_384,
             learning_rate: 0.001,
             final_rate: 0.01,
-            lambda: 0.5,
+            lambda: 0.0,
             seed: 1,
         }
     }
