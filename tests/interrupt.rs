@@ -168,6 +168,72 @@ fn selfplay_writes_the_games_it_finishes_and_says_how_many() {
 }
 
 #[test]
+fn datagen_writes_the_games_it_finishes_and_says_how_many() {
+    let dir = Scratch::new("datagen");
+    let out = dir.path("positions.bin");
+    let run = start(&["datagen", "--games", "100000", "--nodes", "300", "--out", &out]);
+    // A first game's positions written, however loaded the machine.
+    let deadline = Instant::now() + ENDS;
+    while std::fs::metadata(&out).map_or(0, |m| m.len()) == 0 {
+        assert!(Instant::now() < deadline, "no game written in {ENDS:?}");
+        thread::sleep(Duration::from_millis(10));
+    }
+    run.interrupt();
+    let (code, _, stderr) = run.finish(ENDS);
+    assert_eq!(code, Some(130), "{stderr}");
+    let bytes = std::fs::metadata(&out).unwrap().len();
+    assert_eq!(bytes % 64, 0, "whole records only");
+    let said = format!("games, {} positions (", bytes / 64);
+    assert!(
+        stderr.contains("waggle datagen: interrupted: ") && stderr.contains(&said),
+        "{stderr} / {said}"
+    );
+}
+
+#[test]
+fn train_stops_after_its_batch_and_writes_a_checkpoint_to_resume_from() {
+    let dir = Scratch::new("train");
+    let data = dir.path("positions.bin");
+    let made = Waggle::new(["datagen", "--games", "16", "--nodes", "200", "--out", &data]).run();
+    assert!(made.success(), "{}", made.stderr);
+    let (net, checkpoint) = (dir.path("net.nnue"), dir.path("net.nnue.checkpoint"));
+    // Many small batches and epochs: it is still training when interrupted.
+    let run = start(&[
+        "train",
+        &data,
+        "--out",
+        &net,
+        "--batch",
+        "16",
+        "--epochs",
+        "100000",
+        "--threads",
+        "1",
+    ]);
+    let deadline = Instant::now() + ENDS;
+    while !std::path::Path::new(&checkpoint).exists() {
+        assert!(Instant::now() < deadline, "no epoch finished in {ENDS:?}");
+        thread::sleep(Duration::from_millis(10));
+    }
+    run.interrupt();
+    let (code, _, stderr) = run.finish(ENDS);
+    assert_eq!(code, Some(130), "{stderr}");
+    assert!(stderr.contains("waggle train: interrupted after "), "{stderr}");
+    assert!(stderr.contains(&format!("the best net so far is in {net}")), "{stderr}");
+    // The net it kept is one an engine plays with; the checkpoint goes on.
+    let uhp = Waggle::new(["--eval", "net", "--eval-file", &net])
+        .input("newgame Base+MLP\nbestmove depth 2\n")
+        .run();
+    assert!(uhp.success() && !uhp.stdout.contains("err"), "{}", uhp.stdout);
+    let resumed = start(&["train", &data, "--out", &net, "--resume", "--threads", "1"]);
+    thread::sleep(Duration::from_millis(1500));
+    resumed.interrupt();
+    let (code, _, stderr) = resumed.finish(ENDS);
+    assert_eq!(code, Some(130), "{stderr}");
+    assert!(stderr.contains("(resumed after "), "{stderr}");
+}
+
+#[test]
 fn tune_stops_its_descent_and_prints_the_weights_so_far() {
     let dir = Scratch::new("tune");
     let games = dir.0.join("games.txt");

@@ -142,6 +142,9 @@ pub enum TrainingError {
         /// Why not.
         why: &'static str,
     },
+    /// A bit the format keeps unused is set.
+    #[error("a bit the format keeps unused is set (byte 56, bit 7)")]
+    Reserved,
     /// The piece stunned is not on the board.
     #[error("the piece said to have moved last turn ({0}) is not on the board")]
     Stunned(String),
@@ -212,6 +215,9 @@ impl TrainingPosition {
             });
         }
         let flags = bytes[56];
+        if flags & 0x80 != 0 {
+            return Err(TrainingError::Reserved);
+        }
         let game_type = GameType::new(flags & 1 != 0, flags & 2 != 0, flags & 4 != 0);
         let mut places = [None; Piece::COUNT];
         let mut heights = vec![0u8; GRID];

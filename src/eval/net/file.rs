@@ -193,6 +193,7 @@ mod tests {
     fn the_built_in_net_reads_and_a_bad_file_is_refused_with_what_is_wrong() {
         let builtin = Network::builtin().expect("the built-in net reads");
         let good = super::super::BUILTIN_BYTES.to_vec();
+        assert_eq!(builtin.to_bytes(), good, "a net writes back the file it was read from");
         assert_eq!(builtin.hash(), fnv1a(&good));
         let error = |bytes: &[u8]| read(bytes).unwrap_err();
         assert_eq!(error(b"#!/bin/sh\necho not a net\n"), NetError::Foreign);

@@ -89,6 +89,20 @@ impl Network {
         file::read(bytes)
     }
 
+    /// The bytes of the net's file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let input_weights: Vec<i16> = self.input_weights.iter().flatten().copied().collect();
+        let output_weights: Vec<i16> = self.output_weights.iter().flatten().copied().collect();
+        let skip: Vec<i32> = self.skip_weights.iter().flatten().copied().collect();
+        write_file(
+            &input_weights,
+            &self.input_biases,
+            &output_weights,
+            &self.output_biases,
+            &skip,
+        )
+    }
+
     /// The hash of the net's file, which names it.
     pub fn hash(&self) -> u64 {
         self.hash
