@@ -9,7 +9,7 @@ use rand::rngs::StdRng;
 use rand::Rng;
 
 use crate::eval::net::inputs::{self, factors, Frame, FACTORS, INPUTS};
-use crate::eval::net::{bucket, write_file, BUCKETS, HIDDEN, QA, QB, QS, SCALE};
+use crate::eval::net::{bucket, write_file, BUCKETS, DENSE, HIDDEN, QA, QB, QD, QS, SCALE};
 use crate::eval::{WeightSets, FEATURE_COUNT};
 use crate::rules::game_type::GameType;
 use crate::rules::piece::{Bug, Color, Piece};
@@ -22,8 +22,11 @@ const INPUT_BIASES: usize = INPUT_WEIGHTS + (INPUTS + FACTORS) * HIDDEN;
 const OUTPUT_WEIGHTS: usize = INPUT_BIASES + HIDDEN;
 const OUTPUT_BIASES: usize = OUTPUT_WEIGHTS + BUCKETS * 2 * HIDDEN;
 const SKIP: usize = OUTPUT_BIASES + BUCKETS;
+const DENSE_WEIGHTS: usize = SKIP + BUCKETS * FEATURE_COUNT;
+const DENSE_BIASES: usize = DENSE_WEIGHTS + DENSE * FEATURE_COUNT;
+const DENSE_OUTPUT: usize = DENSE_BIASES + DENSE;
 /// Every weight and bias.
-pub(crate) const PARAMETERS: usize = SKIP + BUCKETS * FEATURE_COUNT;
+pub(crate) const PARAMETERS: usize = DENSE_OUTPUT + BUCKETS * DENSE;
 
 /// The largest magnitude a weight may take: so that the rounded weights fit the engine's integers (an input weight
 /// times `QA` and a sum of fifty-six of them in an `i16`, an output weight times `QB` times a clipped neuron squared
@@ -108,6 +111,8 @@ fn with_factors(features: &mut Vec<u16>, start: usize) {
 pub(crate) struct Pass {
     /// Each side's neurons before clipping, White's first.
     neurons: [[f32; HIDDEN]; 2],
+    /// The dense layer's neurons before clipping.
+    dense: [f32; DENSE],
     /// The network's output (a score of `output · SCALE`).
     pub(crate) output: f32,
 }
@@ -116,6 +121,7 @@ impl Default for Pass {
     fn default() -> Self {
         Pass {
             neurons: [[0.0; HIDDEN]; 2],
+            dense: [0.0; DENSE],
             output: 0.0,
         }
     }
@@ -147,8 +153,14 @@ impl Model {
         for w in &mut weights[OUTPUT_WEIGHTS..OUTPUT_BIASES] {
             *w = rng.gen_range(-output..output);
         }
+        for w in &mut weights[DENSE_WEIGHTS..DENSE_BIASES] {
+            *w = rng.gen_range(-0.05..0.05);
+        }
+        for w in &mut weights[DENSE_OUTPUT..] {
+            *w = rng.gen_range(-output..output);
+        }
         let classic = WeightSets::default();
-        for (bucket, skip) in weights[SKIP..].chunks_exact_mut(FEATURE_COUNT).enumerate() {
+        for (bucket, skip) in weights[SKIP..DENSE_WEIGHTS].chunks_exact_mut(FEATURE_COUNT).enumerate() {
             let game_type = GameType::new(bucket & 1 != 0, bucket & 2 != 0, bucket & 4 != 0);
             for (w, &c) in skip.iter_mut().zip(&classic.for_game(game_type).0) {
                 *w = c as f32 / SCALE as f32;
@@ -179,6 +191,13 @@ impl Model {
         for i in 0..HIDDEN {
             sum += activation(pass.neurons[own][i]) * out[i] + activation(pass.neurons[other][i]) * out[HIDDEN + i];
         }
+        let dense_out = &self.weights[DENSE_OUTPUT + inputs.bucket * DENSE..][..DENSE];
+        for (k, (neuron, out)) in pass.dense.iter_mut().zip(dense_out).enumerate() {
+            let row = &self.weights[DENSE_WEIGHTS + k * FEATURE_COUNT..][..FEATURE_COUNT];
+            let z = self.weights[DENSE_BIASES + k] + row.iter().zip(&inputs.classic).map(|(w, f)| w * f).sum::<f32>();
+            *neuron = z;
+            sum += activation(z) * out;
+        }
         pass.output = sum;
     }
 
@@ -192,6 +211,23 @@ impl Model {
         let skip = &mut gradient[SKIP + inputs.bucket * FEATURE_COUNT..][..FEATURE_COUNT];
         for (g, f) in skip.iter_mut().zip(&inputs.classic) {
             *g += d_output * f;
+        }
+        for k in 0..DENSE {
+            let z = pass.dense[k];
+            let out_at = DENSE_OUTPUT + inputs.bucket * DENSE + k;
+            let d_z = if z > 0.0 && z < 1.0 {
+                d_output * self.weights[out_at] * 2.0 * z
+            } else {
+                0.0
+            };
+            gradient[out_at] += d_output * activation(z);
+            gradient[DENSE_BIASES + k] += d_z;
+            if d_z != 0.0 {
+                let row = &mut gradient[DENSE_WEIGHTS + k * FEATURE_COUNT..][..FEATURE_COUNT];
+                for (g, f) in row.iter_mut().zip(&inputs.classic) {
+                    *g += d_z * f;
+                }
+            }
         }
         let (own, other) = (inputs.to_move, 1 - inputs.to_move);
         let mut d_neurons = [[0.0f32; HIDDEN]; 2];
@@ -222,7 +258,8 @@ impl Model {
 
     /// Keep every weight within [`CLIP`].
     pub(crate) fn clip(&mut self) {
-        for w in &mut self.weights[..OUTPUT_BIASES] {
+        let (front, back) = self.weights.split_at_mut(DENSE_WEIGHTS);
+        for w in front[..OUTPUT_BIASES].iter_mut().chain(back) {
             *w = w.clamp(-CLIP, CLIP);
         }
     }
@@ -256,10 +293,25 @@ impl Model {
             .iter()
             .map(|&b| (b * (QA * QB) as f32).round() as i32)
             .collect();
-        let skip: Vec<i32> = self.weights[SKIP..]
+        let mut skip: Vec<i32> = self.weights[SKIP..DENSE_WEIGHTS]
             .iter()
             .map(|&w| (w * (SCALE * QS) as f32).round() as i32)
             .collect();
+        skip.extend(
+            self.weights[DENSE_WEIGHTS..DENSE_BIASES]
+                .iter()
+                .map(|&w| (w * (QA * QD) as f32).round() as i32),
+        );
+        skip.extend(
+            self.weights[DENSE_BIASES..DENSE_OUTPUT]
+                .iter()
+                .map(|&w| (w * QA as f32).round() as i32),
+        );
+        skip.extend(
+            self.weights[DENSE_OUTPUT..]
+                .iter()
+                .map(|&w| (w * QB as f32).round() as i32),
+        );
         write_file(&input_weights, &input_biases, &output_weights, &output_biases, &skip)
     }
 }

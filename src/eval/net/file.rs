@@ -4,26 +4,32 @@
 //! | bytes | what |
 //! |---|---|
 //! | 0–7 | the magic `WAGGLENN` |
-//! | 8–11 | the format's version, 2 |
+//! | 8–11 | the format's version, 3 |
 //! | 12–15, 16–19, 20–23 | inputs (2,548), hidden neurons a side (`HIDDEN`), output buckets (8, one a game type) |
 //! | 24–27, 28–31, 32–35, 36–39 | the scales: the accumulator's (`QA`), the output weights' (`QB`), the score's (`SCALE`), the skip's (`QS`) |
-//! | 40– | the input weights (`i16`, input by input, `HIDDEN` each), the input biases (`i16`), the output weights (`i16`, bucket by bucket, own side's `HIDDEN` then the other's), the output biases (`i32`), the skip weights (`i32`, bucket by bucket, one for each of the hand-written evaluation's 33 features) |
+//! | 40– | the input weights (`i16`, input by input, `HIDDEN` each), the input biases (`i16`), the output weights (`i16`, bucket by bucket, own side's `HIDDEN` then the other's), the output biases (`i32`), the skip weights (`i32`, bucket by bucket, one for each of the hand-written evaluation's 33 features), then the dense layer (`i32`): its weights neuron by neuron (33 each, ×`QA`·`QD`, `QD` = 16), its biases (×`QA`), its output weights bucket by bucket (×`QB`) |
 //! | last 8 | FNV-1a (64-bit) of every byte before it |
 //!
 //! Owns reading (every check, with an error that says what is wrong) and writing. The numbers are the
 //! network's ([`super::Network`]).
 
 use super::inputs::INPUTS;
-use super::{Network, BUCKETS, HIDDEN, QA, QB, QS, SCALE};
+use super::{Network, BUCKETS, DENSE, HIDDEN, QA, QB, QS, SCALE};
 use crate::eval::FEATURE_COUNT;
 
 const MAGIC: &[u8; 8] = b"WAGGLENN";
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 const HEADER: usize = 40;
 
 /// The size of a net file of this build's shape.
-pub(crate) const FILE_SIZE: usize =
-    HEADER + 2 * (INPUTS * HIDDEN + HIDDEN + BUCKETS * 2 * HIDDEN) + 4 * BUCKETS * (1 + FEATURE_COUNT) + 8;
+pub(crate) const FILE_SIZE: usize = HEADER
+    + 2 * (INPUTS * HIDDEN + HIDDEN + BUCKETS * 2 * HIDDEN)
+    + 4 * BUCKETS * (1 + FEATURE_COUNT)
+    + 4 * DENSE_PART
+    + 8;
+
+/// The `i32`s of the dense layer: its weights, biases and output weights.
+const DENSE_PART: usize = DENSE * (FEATURE_COUNT + 1 + BUCKETS);
 
 /// A net file that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -32,7 +38,7 @@ pub enum NetError {
     #[error("not a Waggle net file (it does not start with WAGGLENN)")]
     Foreign,
     /// A version this build does not read.
-    #[error("a net file of version {0}; this Waggle reads version 2")]
+    #[error("a net file of version {0}; this Waggle reads version 3")]
     Version(u32),
     /// A shape this build was not made for.
     #[error("a net of {inputs} inputs, {hidden} hidden neurons and {buckets} output buckets; this Waggle's has {INPUTS}, {HIDDEN} and {BUCKETS}")]
@@ -141,7 +147,7 @@ pub(crate) fn read(bytes: &[u8]) -> Result<Network, NetError> {
             .collect()
     };
     let output_biases = i32s(at, BUCKETS);
-    let skip = i32s(at + 4 * BUCKETS, BUCKETS * FEATURE_COUNT);
+    let skip = i32s(at + 4 * BUCKETS, BUCKETS * FEATURE_COUNT + DENSE_PART);
     Ok(Network::from_parts(
         input_weights,
         input_biases,

@@ -41,6 +41,12 @@ pub(crate) const QB: i32 = 256;
 pub(crate) const SCALE: i32 = 400;
 /// The skip weights' scale: a skip weight is a score in the search's units times `QS`.
 pub(crate) const QS: i32 = 16;
+/// Neurons of the small layer that the hand-written features feed, so that what they say (how free the pieces
+/// are, how crowded a Queen is) combines before the output, not only adds to it.
+pub(crate) const DENSE: usize = 16;
+/// The dense layer's weights' scale beyond [`QA`]: a float weight of 1 is `QA · QD` (its inputs are counts, not
+/// zeros and ones, and its weights small).
+pub(crate) const QD: i32 = 16;
 
 /// The net built into Waggle: made by `waggle train` from Waggle's own games (docs/eval.md).
 static BUILTIN_BYTES: &[u8] = include_bytes!("waggle.nnue");
@@ -67,6 +73,11 @@ pub struct Network {
     output_biases: [i32; BUCKETS],
     /// For each game type: each hand-written feature's weight, in the search's units times [`QS`].
     skip_weights: [[i32; FEATURE_COUNT]; BUCKETS],
+    /// The dense layer: each neuron's weights for the hand-written features, ×`QA`·`QD`, and its bias, ×`QA`.
+    dense_weights: Box<[[i32; FEATURE_COUNT]; DENSE]>,
+    dense_biases: [i32; DENSE],
+    /// For each game type: the dense neurons' output weights, ×`QB`.
+    dense_output: [[i32; DENSE]; BUCKETS],
     /// The FNV-1a hash of its file: its name.
     hash: u64,
 }
@@ -93,7 +104,10 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let input_weights: Vec<i16> = self.input_weights.iter().flatten().copied().collect();
         let output_weights: Vec<i16> = self.output_weights.iter().flatten().copied().collect();
-        let skip: Vec<i32> = self.skip_weights.iter().flatten().copied().collect();
+        let mut skip: Vec<i32> = self.skip_weights.iter().flatten().copied().collect();
+        skip.extend(self.dense_weights.iter().flatten());
+        skip.extend(&self.dense_biases);
+        skip.extend(self.dense_output.iter().flatten());
         write_file(
             &input_weights,
             &self.input_biases,
@@ -129,8 +143,21 @@ impl Network {
         let mut biases = [0; BUCKETS];
         biases.copy_from_slice(&output_biases[..BUCKETS]);
         let mut skip_weights = [[0; FEATURE_COUNT]; BUCKETS];
-        for (bucket, weights) in skip_weights.iter_mut().zip(skip.chunks_exact(FEATURE_COUNT)) {
+        let (own_skip, dense) = skip.split_at(BUCKETS * FEATURE_COUNT);
+        for (bucket, weights) in skip_weights.iter_mut().zip(own_skip.chunks_exact(FEATURE_COUNT)) {
             bucket.copy_from_slice(weights);
+        }
+        let (dense_rows, rest) = dense.split_at(DENSE * FEATURE_COUNT);
+        let (dense_bias_values, dense_outputs) = rest.split_at(DENSE);
+        let mut dense_weights = Box::new([[0; FEATURE_COUNT]; DENSE]);
+        for (neuron, row) in dense_weights.iter_mut().zip(dense_rows.chunks_exact(FEATURE_COUNT)) {
+            neuron.copy_from_slice(row);
+        }
+        let mut dense_biases = [0; DENSE];
+        dense_biases.copy_from_slice(dense_bias_values);
+        let mut dense_output = [[0; DENSE]; BUCKETS];
+        for (bucket, row) in dense_output.iter_mut().zip(dense_outputs.chunks_exact(DENSE)) {
+            bucket.copy_from_slice(row);
         }
         Network {
             input_weights: rows,
@@ -138,6 +165,9 @@ impl Network {
             output_weights: outputs,
             output_biases: biases,
             skip_weights,
+            dense_weights,
+            dense_biases,
+            dense_output,
             hash,
         }
     }
@@ -178,8 +208,19 @@ impl Network {
         let bucket = bucket(game_type);
         let weights = &self.output_weights[bucket];
         let (own, other) = (&neurons[to_move.index()], &neurons[to_move.opponent().index()]);
-        let sum =
+        let mut sum =
             simd::squared_clipped_dot(own, &weights[..HIDDEN]) + simd::squared_clipped_dot(other, &weights[HIDDEN..]);
+        for ((row, &bias), &out) in self
+            .dense_weights
+            .iter()
+            .zip(&self.dense_biases)
+            .zip(&self.dense_output[bucket])
+        {
+            // Below 2^31: a weight is at most 1.98 · QA · QD (8,078), a feature a count below 100, and 33 of them.
+            let z: i32 = row.iter().zip(&features.0).map(|(&w, &f)| w.wrapping_mul(f)).sum();
+            let clipped = i64::from((z / QD + bias).clamp(0, QA));
+            sum += clipped * clipped * i64::from(out);
+        }
         let scaled = sum / i64::from(QA) + i64::from(self.output_biases[bucket]);
         let skip: i64 = self.skip_weights[bucket]
             .iter()
@@ -245,7 +286,7 @@ pub(crate) mod testing {
         let input_biases = small(HIDDEN, 100);
         let output_weights = small(BUCKETS * 2 * HIDDEN, 127);
         let output_biases: Vec<i32> = (0..BUCKETS as i32).map(|b| b * 1000 - 3000).collect();
-        let skip: Vec<i32> = (0..BUCKETS * FEATURE_COUNT)
+        let skip: Vec<i32> = (0..BUCKETS * FEATURE_COUNT + DENSE * (FEATURE_COUNT + 1 + BUCKETS))
             .map(|_| rng.gen_range(-800..=800))
             .collect();
         let bytes = write_file(&input_weights, &input_biases, &output_weights, &output_biases, &skip);
