@@ -78,6 +78,8 @@ pub struct Network {
     dense_biases: [i32; DENSE],
     /// For each game type: the dense neurons' output weights, ×`QB`.
     dense_output: [[i32; DENSE]; BUCKETS],
+    /// The dense weights again, as `simd::dense` takes them: for each pair of features, each neuron's two weights.
+    dense_pairs: Box<[[i16; 2 * DENSE]; PAIRS]>,
     /// The FNV-1a hash of its file: its name.
     hash: u64,
 }
@@ -165,6 +167,7 @@ impl Network {
             output_weights: outputs,
             output_biases: biases,
             skip_weights,
+            dense_pairs: pairs_of(&dense_weights),
             dense_weights,
             dense_biases,
             dense_output,
@@ -210,14 +213,14 @@ impl Network {
         let (own, other) = (&neurons[to_move.index()], &neurons[to_move.opponent().index()]);
         let mut sum =
             simd::squared_clipped_dot(own, &weights[..HIDDEN]) + simd::squared_clipped_dot(other, &weights[HIDDEN..]);
-        for ((row, &bias), &out) in self
-            .dense_weights
-            .iter()
-            .zip(&self.dense_biases)
-            .zip(&self.dense_output[bucket])
-        {
-            // Below 2^31: a weight is at most 1.98 · QA · QD (8,078), a feature a count below 100, and 33 of them.
-            let z: i32 = row.iter().zip(&features.0).map(|(&w, &f)| w.wrapping_mul(f)).sum();
+        let mut pairs = [0i32; PAIRS];
+        for (pair, two) in pairs.iter_mut().zip(features.0.chunks(2)) {
+            // Two features as two 16-bit halves (they are counts, far below 2^15).
+            let high = two.get(1).map_or(0, |&f| f as i16);
+            *pair = i32::from(two[0] as i16 as u16) | i32::from(high) << 16;
+        }
+        let dense = simd::dense(&self.dense_pairs, &pairs);
+        for ((&z, &bias), &out) in dense.iter().zip(&self.dense_biases).zip(&self.dense_output[bucket]) {
             let clipped = i64::from((z / QD + bias).clamp(0, QA));
             sum += clipped * clipped * i64::from(out);
         }
@@ -225,8 +228,9 @@ impl Network {
         let skip: i64 = self.skip_weights[bucket]
             .iter()
             .zip(&features.0)
-            .map(|(&w, &f)| i64::from(w) * i64::from(f))
-            .sum();
+            .map(|(&w, &f)| w.wrapping_mul(f))
+            .sum::<i32>()
+            .into();
         (scaled * i64::from(SCALE) / i64::from(QA * QB) + skip / i64::from(QS)) as i32
     }
 
@@ -235,6 +239,24 @@ impl Network {
         let neurons = [self.refresh(pos, Color::White), self.refresh(pos, Color::Black)];
         self.output(&neurons, pos.to_move(), pos.game_type(), &Features::of(pos))
     }
+}
+
+/// Pairs of hand-written features, the last one alone.
+pub(crate) const PAIRS: usize = FEATURE_COUNT.div_ceil(2);
+
+/// The dense weights as pairs for [`simd::dense`]: for pair `p`, neuron `k`'s weights of features `2p` and `2p + 1`
+/// side by side (0 past the last feature). A trained weight fits an `i16`: at most 1.98 · QA · QD = 8,078.
+fn pairs_of(weights: &[[i32; FEATURE_COUNT]; DENSE]) -> Box<[[i16; 2 * DENSE]; PAIRS]> {
+    let mut pairs = Box::new([[0i16; 2 * DENSE]; PAIRS]);
+    for (p, pair) in pairs.iter_mut().enumerate() {
+        for (k, neuron) in weights.iter().enumerate() {
+            for half in 0..2 {
+                let w = neuron.get(2 * p + half).copied().unwrap_or(0);
+                pair[2 * k + half] = w.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
+            }
+        }
+    }
+    pairs
 }
 
 /// The output bucket of `game_type`: its expansions as bits (Mosquito 1, Ladybug 2, Pillbug 4), as training

@@ -5,7 +5,7 @@
 //! which the compiler vectorises as far as the target allows. Both give exactly the same numbers: the arithmetic
 //! is on integers, and no sum can overflow (see [`squared_clipped_dot`]).
 
-use super::{Neurons, HIDDEN, QA};
+use super::{Neurons, DENSE, HIDDEN, PAIRS, QA};
 
 /// `neurons = before + Σ on − Σ off`.
 #[inline]
@@ -58,6 +58,30 @@ pub(super) fn squared_clipped_dot(neurons: &Neurons, weights: &[i16]) -> i64 {
     portable_squared_clipped_dot(neurons, weights)
 }
 
+/// The dense layer's sums: for each neuron `k`, Σ over pairs `p` of its two weights in `weights[p]` times the two
+/// features packed in `features[p]` (the first in the low 16 bits). Each product is below 2^23 and 34 of them fit
+/// an `i32`.
+#[inline]
+pub(super) fn dense(weights: &[[i16; 2 * DENSE]; PAIRS], features: &[i32; PAIRS]) -> [i32; DENSE] {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2, checked just above.
+        return unsafe { avx2::dense(weights, features) };
+    }
+    portable_dense(weights, features)
+}
+
+fn portable_dense(weights: &[[i16; 2 * DENSE]; PAIRS], features: &[i32; PAIRS]) -> [i32; DENSE] {
+    let mut sums = [0i32; DENSE];
+    for (pair, &packed) in weights.iter().zip(features) {
+        let (low, high) = (i32::from(packed as i16), i32::from((packed >> 16) as i16));
+        for (k, sum) in sums.iter_mut().enumerate() {
+            *sum += i32::from(pair[2 * k]) * low + i32::from(pair[2 * k + 1]) * high;
+        }
+    }
+    sums
+}
+
 fn portable_squared_clipped_dot(neurons: &Neurons, weights: &[i16]) -> i64 {
     let mut sum = 0i64;
     for (n, w) in neurons.chunks_exact(32).zip(weights[..HIDDEN].chunks_exact(32)) {
@@ -78,7 +102,7 @@ fn portable_squared_clipped_dot(neurons: &Neurons, weights: &[i16]) -> i64 {
 mod avx2 {
     use std::arch::x86_64::*;
 
-    use super::super::{Neurons, HIDDEN, QA};
+    use super::super::{Neurons, DENSE, HIDDEN, QA};
 
     /// 16-bit neurons in a 256-bit register.
     const LANES: usize = 16;
@@ -127,6 +151,34 @@ mod avx2 {
             for (r, register) in v.iter().enumerate() {
                 _mm256_storeu_si256(neurons.as_mut_ptr().add(r * LANES).cast(), *register);
             }
+        }
+    }
+
+    /// [`super::dense`] with AVX2: each pair of features broadcast, and `madd` gives eight neurons' two products
+    /// summed at a time.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn dense(
+        weights: &[[i16; 2 * DENSE]; super::PAIRS],
+        features: &[i32; super::PAIRS],
+    ) -> [i32; DENSE] {
+        // SAFETY: each row of weights is 2 · DENSE = 32 values: two loads of 16 at 0 and 16.
+        unsafe {
+            let (mut low, mut high) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+            for (pair, &packed) in weights.iter().zip(features) {
+                let both = _mm256_set1_epi32(packed);
+                low = _mm256_add_epi32(low, _mm256_madd_epi16(_mm256_loadu_si256(pair.as_ptr().cast()), both));
+                high = _mm256_add_epi32(
+                    high,
+                    _mm256_madd_epi16(_mm256_loadu_si256(pair.as_ptr().add(16).cast()), both),
+                );
+            }
+            let mut sums = [0i32; DENSE];
+            _mm256_storeu_si256(sums.as_mut_ptr().cast(), low);
+            _mm256_storeu_si256(sums.as_mut_ptr().add(8).cast(), high);
+            sums
         }
     }
 
@@ -182,6 +234,17 @@ mod tests {
             assert_eq!(
                 squared_clipped_dot(&neurons, &weights),
                 portable_squared_clipped_dot(&neurons, &weights)
+            );
+            let dense_weights: Box<[[i16; 2 * DENSE]; PAIRS]> = Box::new(std::array::from_fn(|_| {
+                std::array::from_fn(|_| weight_rng.gen_range(-8078..=8078))
+            }));
+            let features: [i32; PAIRS] = std::array::from_fn(|_| {
+                let (a, b): (i16, i16) = (weight_rng.gen_range(-30..=30), weight_rng.gen_range(-30..=30));
+                i32::from(a as u16) | i32::from(b) << 16
+            });
+            assert_eq!(
+                dense(&dense_weights, &features),
+                portable_dense(&dense_weights, &features)
             );
             let exact: i64 = neurons
                 .iter()
