@@ -168,9 +168,13 @@ impl Weights {
         let (Some(name), Some(value), None) = (words.next(), words.next(), words.next()) else {
             return Err(WeightLineError::Shape);
         };
-        let feature = Feature::ALL
-            .into_iter()
-            .find(|f| f.name() == name)
+        // The names written once: every engine reads the built-in weights' 300-odd lines at start-up.
+        static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+        let names = NAMES.get_or_init(|| Feature::ALL.iter().map(|f| f.name()).collect());
+        let feature = names
+            .iter()
+            .position(|known| known == name)
+            .map(|i| Feature::ALL[i])
             .ok_or_else(|| WeightLineError::Feature(name.to_string()))?;
         let value = value.parse().map_err(|_| WeightLineError::Number(value.to_string()))?;
         Ok(Some((feature, value)))
