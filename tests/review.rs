@@ -998,9 +998,17 @@ fn the_files_are_written_when_stdout_is_closed() {
 /// behind throughout, and no move there wins or loses much. Reviewed at `--nodes 30000`, that stretch must read as
 /// quiet: no swing from one ply to the next of 12 points or more, and no move blamed. Judged by the last completed
 /// depth alone, White's chance swung by up to 21.6 points with whose move the search ended on (depths 4 and 5
-/// alternating) and three moves were marked inaccuracies.
+/// alternating) and three moves were marked inaccuracies. The swings are checked under both evaluations; the blame
+/// under the hand-written one, which the stretch was chosen with (the learned one finds Black's `bL bB2\` at ply 24
+/// 10.5 points worse than `bB2 wA1`, an inaccuracy, and no swing of 12 points either).
 #[test]
 fn a_quiet_stretch_reads_as_quiet() {
+    for eval in ["net", "classic"] {
+        quiet_stretch(eval);
+    }
+}
+
+fn quiet_stretch(eval: &str) {
     let text = std::fs::read_to_string(data("quiet_stretch.pgn")).unwrap();
     let record = read_pgn(&text).unwrap().remove(0).record;
     // The game to its 35th move: the judgements up to it are those of the whole game, in a fifth of the time.
@@ -1013,7 +1021,7 @@ fn a_quiet_stretch_reads_as_quiet() {
         played / 2 + 1,
         moves.join(";")
     );
-    let run = review(&[&game, "--nodes", "30000", "--json"]).ok();
+    let run = review(&[&game, "--nodes", "30000", "--json", "--eval", eval]).ok();
     let rows = &json_games(&run.stdout)[0].rows;
     let stretch: Vec<&Row> = rows.iter().filter(|row| (15..=34).contains(&row.ply)).collect();
     assert_eq!(stretch.len(), 20);
@@ -1021,7 +1029,7 @@ fn a_quiet_stretch_reads_as_quiet() {
         let swing = 100.0 * (pair[1].white_after() - pair[0].white_after()).abs();
         assert!(
             swing < 12.0,
-            "White's chance swings {swing:.1} points from ply {} to ply {}: {:?}",
+            "--eval {eval}: White's chance swings {swing:.1} points from ply {} to ply {}: {:?}",
             pair[0].ply,
             pair[1].ply,
             stretch
@@ -1034,5 +1042,7 @@ fn a_quiet_stretch_reads_as_quiet() {
         .iter()
         .filter(|row| row.mark.as_deref().is_some_and(|mark| ERRORS.contains(&mark)))
         .collect();
-    assert!(blamed.is_empty(), "moves blamed in a quiet stretch: {blamed:?}");
+    if eval == "classic" {
+        assert!(blamed.is_empty(), "moves blamed in a quiet stretch: {blamed:?}");
+    }
 }

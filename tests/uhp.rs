@@ -70,8 +70,8 @@ fn every_command_and_error_path() {
     // The evaluation: the network or the hand-written one; a net file that cannot be used is refused with why,
     // and the option stays as it was.
     assert_eq!(
-        e.one("options set Evaluation Net"),
-        "Evaluation;enum;Net;Classic;Net;Classic"
+        e.one("options set Evaluation Classic"),
+        "Evaluation;enum;Classic;Net;Net;Classic"
     );
     let missing = e.one("options set EvalFile /no/such/file.nnue");
     assert!(missing.starts_with("err EvalFile /no/such/file.nnue: "), "{missing}");
@@ -82,8 +82,8 @@ fn every_command_and_error_path() {
     );
     assert_eq!(e.one("options get EvalFile"), "EvalFile;enum;Builtin;Builtin;Builtin");
     assert_eq!(
-        e.one("options set Evaluation Classic"),
-        "Evaluation;enum;Classic;Classic;Net;Classic"
+        e.one("options set Evaluation Net"),
+        "Evaluation;enum;Net;Net;Net;Classic"
     );
     assert_eq!(e.one("options get MaxHashSize"), "MaxHashSize;int;64;64;1;4096");
     // A level out of its range, or not a number, is refused with the range, and the level stays.

@@ -400,8 +400,8 @@ impl Default for Options {
             opening_book: true,
             level: super::level::FULL,
             reference_player: false,
-            // The hand-written evaluation until a net beats it by SPRT.
-            evaluation: Evaluation::Classic,
+            // The learned evaluation: it beat the hand-written one by SPRT (docs/strength.md).
+            evaluation: Evaluation::Net,
             eval_file: None,
         }
     }
@@ -627,15 +627,15 @@ mod tests {
 
     #[test]
     fn a_net_file_is_read_when_named_and_a_bad_one_refused_with_why() {
-        let options = Options::default();
-        assert_eq!(
-            options.net().map(|n| n.hash()),
-            None,
-            "the hand-written evaluation by default"
-        );
-        let net = options.with(EngineOption::Evaluation, "net").unwrap();
+        let net = Options::default();
         let builtin = Network::builtin().unwrap();
-        assert_eq!(net.net().map(|n| n.hash()), Some(builtin.hash()));
+        assert_eq!(
+            net.net().map(|n| n.hash()),
+            Some(builtin.hash()),
+            "the built-in net by default"
+        );
+        let classic = net.with(EngineOption::Evaluation, "classic").unwrap();
+        assert_eq!(classic.net().map(|n| n.hash()), None);
         let path = net_file();
         let file = net.with(EngineOption::EvalFile, &path).unwrap();
         assert_eq!(file.info(EngineOption::EvalFile).value, path);

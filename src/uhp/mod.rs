@@ -52,7 +52,7 @@ mod tests {
                 "ReportIntermediateBestMoves;bool;False;False".to_string(),
                 "ThreefoldRepetitionDraw;bool;False;False".to_string(),
                 "TournamentOpening;bool;True;True".to_string(),
-                "Evaluation;enum;Classic;Classic;Net;Classic".to_string(),
+                "Evaluation;enum;Net;Net;Net;Classic".to_string(),
                 "EvalFile;enum;Builtin;Builtin;Builtin".to_string(),
             ]
         );
