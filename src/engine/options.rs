@@ -598,7 +598,7 @@ mod tests {
                 .to_string(),
                 OptionKind::Bool => bool_text(defaults.info(option).value == "False"),
                 // Any net file may be named, beside the built-in net the option lists.
-                OptionKind::Enum(_) if option == EngineOption::EvalFile => net_file(),
+                OptionKind::Enum(_) if option == EngineOption::EvalFile => net_file("every"),
                 OptionKind::Enum(values) => values.into_iter().find(|v| *v != defaults.info(option).value).unwrap(),
             };
             let changed = defaults.with(option, &other).unwrap();
@@ -619,8 +619,10 @@ mod tests {
     }
 
     /// The built-in net written to a file of its own, named.
-    fn net_file() -> String {
-        let path = std::env::temp_dir().join(format!("waggle-options-{}.nnue", std::process::id()));
+    /// A copy of the built-in net in a file of its own for the test `name` (tests run side by side in one process,
+    /// and one removes its file at the end).
+    fn net_file(name: &str) -> String {
+        let path = std::env::temp_dir().join(format!("waggle-options-{name}-{}.nnue", std::process::id()));
         std::fs::write(&path, crate::eval::net::builtin_bytes()).unwrap();
         path.display().to_string()
     }
@@ -636,7 +638,7 @@ mod tests {
         );
         let classic = net.with(EngineOption::Evaluation, "classic").unwrap();
         assert_eq!(classic.net().map(|n| n.hash()), None);
-        let path = net_file();
+        let path = net_file("read");
         let file = net.with(EngineOption::EvalFile, &path).unwrap();
         assert_eq!(file.info(EngineOption::EvalFile).value, path);
         assert_eq!(
