@@ -27,12 +27,7 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
-        let (child, url) = Waggle::new(["web", "--listen", "127.0.0.1:0"]).serve();
-        let addr = url
-            .trim_start_matches("http://")
-            .trim_end_matches('/')
-            .parse()
-            .unwrap_or_else(|_| panic!("no address in {url}"));
+        let (child, addr) = Waggle::new(["web", "--listen", "127.0.0.1:0"]).serve_at();
         Server { child, addr }
     }
 

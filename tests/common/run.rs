@@ -180,6 +180,17 @@ impl Waggle {
         (child, url)
     }
 
+    /// [`Waggle::serve`], and the socket address of the URL it gave (`http://127.0.0.1:PORT/`).
+    pub fn serve_at(&self) -> (Child, std::net::SocketAddr) {
+        let (child, url) = self.serve();
+        let addr = url
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .parse()
+            .unwrap_or_else(|_| panic!("no address in {url}"));
+        (child, addr)
+    }
+
     /// Run to the end and collect what it printed; panics if it has not ended within the timeout.
     pub fn run(&self) -> Output {
         self.run_within()
