@@ -13,8 +13,10 @@
 //! Owns reading (every check, with an error that says what is wrong) and writing. The numbers are the
 //! network's ([`super::Network`]).
 
+use std::borrow::Cow;
+
 use super::inputs::INPUTS;
-use super::{Network, BUCKETS, DENSE, HIDDEN, QA, QB, QS, SCALE};
+use super::{Network, Neurons, BUCKETS, DENSE, HIDDEN, QA, QB, QS, SCALE};
 use crate::eval::FEATURE_COUNT;
 
 const MAGIC: &[u8; 8] = b"WAGGLENN";
@@ -77,9 +79,14 @@ pub enum NetError {
 
 /// FNV-1a of `bytes`: the net's name, and the check of a file.
 pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
-        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+    fnv1a_on(0xcbf2_9ce4_8422_2325, bytes)
+}
+
+/// FNV-1a going on from `hash`, the FNV-1a of the bytes before `bytes`.
+fn fnv1a_on(hash: u64, bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(hash, |hash, &b| (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 fn u32_at(bytes: &[u8], at: usize) -> u32 {
@@ -88,6 +95,24 @@ fn u32_at(bytes: &[u8], at: usize) -> u32 {
 
 /// The network in `bytes`, every check passed.
 pub(crate) fn read(bytes: &[u8]) -> Result<Network, NetError> {
+    let (body, stored) = checked_shape(bytes)?;
+    if fnv1a(body) != stored {
+        return Err(NetError::Hash);
+    }
+    Ok(parse(bytes, stored, Cow::Owned(rows_copied(&body[HEADER..]))))
+}
+
+/// The built-in net, read in place: the rows of input weights (nearly all of the file) are the binary's own bytes,
+/// not a copy, and the hash at the end is taken as the hash of what comes before it, unchecked. Both are what a bot
+/// bridge's fresh process pays for before its first move; the unit test below checks the built-in file's hash.
+pub(crate) fn read_builtin(bytes: &'static [u8]) -> Result<Network, NetError> {
+    let (body, stored) = checked_shape(bytes)?;
+    let rows = rows_in_place(&body[HEADER..]).map_or_else(|| Cow::Owned(rows_copied(&body[HEADER..])), Cow::Borrowed);
+    Ok(parse(bytes, stored, rows))
+}
+
+/// The file's body and the hash stored after it, once the header and the length are those of this build's net.
+fn checked_shape(bytes: &[u8]) -> Result<(&[u8], u64), NetError> {
     if bytes.len() < 8 || &bytes[..8] != MAGIC {
         return Err(NetError::Foreign);
     }
@@ -125,21 +150,54 @@ pub(crate) fn read(bytes: &[u8]) -> Result<Network, NetError> {
         });
     }
     let (body, hash) = bytes.split_at(FILE_SIZE - 8);
-    if fnv1a(body) != u64::from_le_bytes(hash.try_into().map_err(|_| NetError::Hash)?) {
-        return Err(NetError::Hash);
+    let mut stored = [0; 8];
+    stored.copy_from_slice(hash);
+    Ok((body, u64::from_le_bytes(stored)))
+}
+
+/// The rows of input weights at the start of `weights`, copied out.
+fn rows_copied(weights: &[u8]) -> Vec<Neurons> {
+    weights
+        .chunks_exact(2 * HIDDEN)
+        .take(INPUTS)
+        .map(|row| {
+            let mut neurons = [0; HIDDEN];
+            for (neuron, pair) in neurons.iter_mut().zip(row.chunks_exact(2)) {
+                *neuron = i16::from_le_bytes([pair[0], pair[1]]);
+            }
+            neurons
+        })
+        .collect()
+}
+
+/// The rows of input weights at the start of `weights` where they lie, if the machine is little-endian (as the
+/// file is) and they start on a 2-byte boundary.
+fn rows_in_place(weights: &'static [u8]) -> Option<&'static [Neurons]> {
+    let start = weights.as_ptr();
+    if cfg!(target_endian = "big") || !start.cast::<Neurons>().is_aligned() || weights.len() < INPUTS * 2 * HIDDEN {
+        return None;
     }
-    let mut at = HEADER;
-    let mut i16s = |count: usize| {
-        let values: Vec<i16> = body[at..at + 2 * count]
+    // SAFETY: the bytes are 'static and never written; they start on a boundary `Neurons` (of `i16`s) may start
+    // on and hold `INPUTS` rows of `2 * HIDDEN` bytes; any bytes are a valid `i16`, and this machine reads `i16`s
+    // little-endian, as the file writes them.
+    Some(unsafe { std::slice::from_raw_parts(start.cast::<Neurons>(), INPUTS) })
+}
+
+/// The network of a file whose shape is checked and whose body hashes to `stored`, with its rows of input weights
+/// already read.
+fn parse(bytes: &[u8], stored: u64, rows: Cow<'static, [Neurons]>) -> Network {
+    let body = &bytes[..FILE_SIZE - 8];
+    let i16s = |from: usize, count: usize| -> Vec<i16> {
+        body[from..from + 2 * count]
             .chunks_exact(2)
             .map(|pair| i16::from_le_bytes([pair[0], pair[1]]))
-            .collect();
-        at += 2 * count;
-        values
+            .collect()
     };
-    let input_weights = i16s(INPUTS * HIDDEN);
-    let input_biases = i16s(HIDDEN);
-    let output_weights = i16s(BUCKETS * 2 * HIDDEN);
+    let mut at = HEADER + 2 * INPUTS * HIDDEN;
+    let input_biases = i16s(at, HIDDEN);
+    at += 2 * HIDDEN;
+    let output_weights = i16s(at, BUCKETS * 2 * HIDDEN);
+    at += 2 * BUCKETS * 2 * HIDDEN;
     let i32s = |from: usize, count: usize| -> Vec<i32> {
         body[from..from + 4 * count]
             .chunks_exact(4)
@@ -148,14 +206,9 @@ pub(crate) fn read(bytes: &[u8]) -> Result<Network, NetError> {
     };
     let output_biases = i32s(at, BUCKETS);
     let skip = i32s(at + 4 * BUCKETS, BUCKETS * FEATURE_COUNT + DENSE_PART);
-    Ok(Network::from_parts(
-        input_weights,
-        input_biases,
-        output_weights,
-        output_biases,
-        skip,
-        fnv1a(bytes),
-    ))
+    // The name is the FNV-1a of the whole file: of the body, which is the stored hash, and then of that hash's bytes.
+    let name = fnv1a_on(stored, &bytes[FILE_SIZE - 8..]);
+    Network::from_parts(rows, input_biases, output_weights, output_biases, skip, name)
 }
 
 /// The bytes of the net file of these weights (in the layout of [`read`]).
@@ -201,6 +254,14 @@ mod tests {
         let good = super::super::BUILTIN_BYTES.to_vec();
         assert_eq!(builtin.to_bytes(), good, "a net writes back the file it was read from");
         assert_eq!(builtin.hash(), fnv1a(&good));
+        assert!(
+            read(&good).is_ok(),
+            "the built-in file's hash, unchecked at start-up, is that of its contents"
+        );
+        assert!(
+            matches!(builtin.input_weights, Cow::Borrowed(_)) || cfg!(target_endian = "big"),
+            "the built-in net's rows are read where they lie"
+        );
         let error = |bytes: &[u8]| read(bytes).unwrap_err();
         assert_eq!(error(b"#!/bin/sh\necho not a net\n"), NetError::Foreign);
         assert_eq!(error(&[]), NetError::Foreign);

@@ -15,6 +15,7 @@ pub(crate) use file::fnv1a;
 pub(crate) mod inputs;
 mod simd;
 
+use std::borrow::Cow;
 use std::sync::{Arc, LazyLock};
 
 pub(crate) use file::write as write_file;
@@ -48,11 +49,17 @@ pub(crate) const DENSE: usize = 16;
 /// zeros and ones, and its weights small).
 pub(crate) const QD: i32 = 16;
 
+/// Bytes on a 64-byte boundary, so that the built-in net's weights can be read where they lie.
+#[repr(C, align(64))]
+struct Aligned<Bytes: ?Sized>(Bytes);
+
 /// The net built into Waggle: made by `waggle train` from Waggle's own games (docs/eval.md).
-static BUILTIN_BYTES: &[u8] = include_bytes!("waggle.nnue");
+static BUILTIN_FILE: &Aligned<[u8]> = &Aligned(*include_bytes!("waggle.nnue"));
+static BUILTIN_BYTES: &[u8] = &BUILTIN_FILE.0;
 
 /// The built-in net, read once.
-static BUILTIN: LazyLock<Result<Arc<Network>, NetError>> = LazyLock::new(|| file::read(BUILTIN_BYTES).map(Arc::new));
+static BUILTIN: LazyLock<Result<Arc<Network>, NetError>> =
+    LazyLock::new(|| file::read_builtin(BUILTIN_BYTES).map(Arc::new));
 
 /// The bytes of the built-in net's file.
 #[cfg(test)]
@@ -65,8 +72,8 @@ pub(crate) type Neurons = [i16; HIDDEN];
 
 /// The integer network.
 pub struct Network {
-    /// One row of [`HIDDEN`] weights for each input.
-    input_weights: Box<[Neurons]>,
+    /// One row of [`HIDDEN`] weights for each input: the built-in net's where they lie in the binary.
+    input_weights: Cow<'static, [Neurons]>,
     input_biases: Neurons,
     /// For each game type: the side to move's neurons' weights, then the other side's.
     output_weights: Box<[[i16; 2 * HIDDEN]; BUCKETS]>,
@@ -125,18 +132,13 @@ impl Network {
     }
 
     fn from_parts(
-        input_weights: Vec<i16>,
+        rows: Cow<'static, [Neurons]>,
         input_biases: Vec<i16>,
         output_weights: Vec<i16>,
         output_biases: Vec<i32>,
         skip: Vec<i32>,
         hash: u64,
     ) -> Network {
-        let rows = input_weights
-            .chunks_exact(HIDDEN)
-            .map(|row| row.try_into().unwrap_or([0; HIDDEN]))
-            .collect::<Vec<Neurons>>()
-            .into_boxed_slice();
         debug_assert_eq!(rows.len(), INPUTS);
         let mut outputs = Box::new([[0; 2 * HIDDEN]; BUCKETS]);
         for (bucket, weights) in outputs.iter_mut().zip(output_weights.chunks_exact(2 * HIDDEN)) {
