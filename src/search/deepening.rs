@@ -148,9 +148,16 @@ pub(crate) fn deepen(
                 moves[k..=k + i].rotate_right(1);
                 break;
             }
+            // The search that chose the line before this one bounded every move left by that line's score; a
+            // later search of those moves alone, whose tree differs, can score one a little higher. The lines stay
+            // in the order they were chosen, so that the first is the move `bestmove` plays, and their scores
+            // keep to that bound.
+            let score = found
+                .last()
+                .map_or(result.score, |before: &Report| result.score.min(before.score));
             found.push(Report {
                 depth,
-                score: result.score,
+                score,
                 best: moves[k + i],
                 pv: walk.pv.line(0).to_vec(),
                 nodes: 0,
