@@ -75,7 +75,7 @@ fn every_level_and_the_reference_player_take_a_win_in_one() {
 #[test]
 fn a_level_searches_no_more_than_its_cap() {
     let game = "Base+MLP;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 /wQ;bA1 bQ\\";
-    for (level, cap) in [(6, 1_200u64), (7, 2_000), (8, 6_000), (9, 20_000)] {
+    for (level, cap) in [(6, 1_000u64), (7, 2_000), (8, 8_000), (9, 20_000)] {
         let mut engine = engine(Options {
             level,
             ..Options::default()

@@ -23,14 +23,14 @@ pub(crate) struct Strength {
 /// How level `level` (1 to 10) plays.
 pub(crate) fn strength(level: u8) -> Strength {
     let (nodes, random_share) = match level {
-        1 => (Some(10), 0.97),
+        1 => (Some(10), 0.98),
         2 => (Some(30), 0.8),
         3 => (Some(100), 0.6),
         4 => (Some(200), 0.45),
         5 => (Some(500), 0.3),
         6 => (Some(1_000), 0.2),
         7 => (Some(2_000), 0.1),
-        8 => (Some(6_000), 0.03),
+        8 => (Some(8_000), 0.02),
         9 => (Some(20_000), 0.0),
         _ => (None, 0.0),
     };
