@@ -1001,8 +1001,8 @@ fn the_files_are_written_when_stdout_is_closed() {
 /// alternating) and three moves were marked inaccuracies. The swings are checked under both evaluations; the blame
 /// under the hand-written one, which the stretch was chosen with. The learned evaluations give the side to move a
 /// little more than the hand-written one does, so White's chance rises a few points after each of Black's moves:
-/// the largest swing was 10.9 points with the net of `bcc9e38` and is 13.2 with the one built in since (from ply 27
-/// to 28), which also marks three moves of the stretch inaccuracies (none worse).
+/// the largest swing was 10.9 points with the net of `bcc9e38`, 13.2 with the one of `95912c8` and is 14.5 with the
+/// one built in since (from ply 30 to 31), which also marks two moves of the stretch inaccuracies (none worse).
 #[test]
 fn a_quiet_stretch_reads_as_quiet() {
     for eval in ["net", "classic"] {
