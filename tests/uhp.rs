@@ -420,6 +420,34 @@ fn a_stun_that_changes_nothing_does_not_make_a_new_position() {
     }
 }
 
+/// A Mosquito throws only what a Pillbug beside it lets it copy: in Base+M, where there is no Pillbug, the enemy
+/// piece resting beside a Mosquito changes nothing either side may play. From a game against nokamute (Base+M at
+/// 0.2 s, game 36 of docs/strength.md's h8 rows): White's Ant and Black's Grasshopper go back and forth, the Ant
+/// ending each of White's turns beside Black's Mosquito, and the position after ply 39 comes back after plies 43
+/// and 47: a draw there, as nokamute scores it (Waggle once counted the resting Ant, and the referee gave the game
+/// to Waggle when nokamute refused the next move).
+#[test]
+fn a_mosquito_without_a_pillbug_beside_it_throws_nothing() {
+    let mut e = Engine::start(&["--threefold-repetition-draw"]);
+    e.one(
+        "newgame Base+M;InProgress;Black[20];wG1;bA1 wG1-;wQ \\wG1;bG1 bA1-;wA1 /wG1;bM \\bG1;wA1 bG1-;bQ \\bM;\
+         wA2 /wG1;bS1 bQ/;wA2 bS1-;bA2 bA1\\;wA1 /bA2;bA3 bG1/;wA3 /wG1;bA3 \\wQ;wA3 bG1-;bB1 bA3/;wB1 /wG1;\
+         bB1 bA3;wB1 wG1;bB2 -bS1;wA3 \\bB2;bG2 -bB1;wM -wA3;bB1 wQ;wB1 bB1;bG2 /bB2;wG1 bG1-;bA3 wB1\\;\
+         wM bS1\\;bM bA3\\;wM bQ\\;bA2 -bG2;wB2 wG1/;bG3 /bA3;wB2 wG1;bG2 /wB1;wB2 bG1",
+    );
+    let moves = ["bG3 bA1\\", "wA1 /bM", "bG3 bG2\\", "wA1 bM\\"];
+    for (i, mv) in moves.iter().cycle().take(8).enumerate() {
+        let game = e.one(&format!("play {mv}"));
+        let ply = 40 + i;
+        let expected = if ply == 47 {
+            "Base+M;Draw;"
+        } else {
+            "Base+M;InProgress;"
+        };
+        assert!(game.starts_with(expected), "ply {ply}: {game}");
+    }
+}
+
 /// The line that tells a person at a terminal what the engine is goes nowhere near a pipe: a viewer or a bridge
 /// that drives the engine reads nothing on stderr (tests/terminal.rs checks that a terminal gets it).
 #[test]

@@ -327,19 +327,34 @@ impl Position {
     }
 
     /// Whether the stun of `stunned` does change what may be played (a narrower [`Position::stun_may_matter`]):
-    /// the other side's piece can only be thrown when it is alone on its cell, by a Pillbug or Mosquito on the
-    /// ground (a Mosquito on a stack is a Beetle). Errs on the side of "it matters".
+    /// the other side's piece can only be thrown when it is alone on its cell, by a Pillbug on the ground or by a
+    /// Mosquito on the ground that touches a Pillbug (a Mosquito on a stack is a Beetle, and one without a Pillbug
+    /// beside it has nothing to copy the throw from). Errs on the side of "it matters" (a gate or the hive's unity
+    /// may still forbid the throw).
     #[inline]
     fn stun_matters(&self, stunned: Piece) -> bool {
         if stunned.color() == self.to_move {
             return true;
         }
         let hex = self.board.hex_of_unchecked(stunned);
-        self.board.height(hex) == 1
-            && hex
+        self.board.height(hex) == 1 && hex.neighbours().into_iter().any(|n| self.may_throw_from(n))
+    }
+
+    /// Whether the side to move has a piece on `hex` that can throw its neighbours this turn: a Pillbug on the
+    /// ground, or a Mosquito on the ground beside a Pillbug of either colour.
+    #[inline]
+    fn may_throw_from(&self, hex: Hex) -> bool {
+        if self.board.height(hex) != 1 {
+            return false;
+        }
+        match self.board.top(hex) {
+            Some(p) if p.color() == self.to_move && p.bug() == Bug::Pillbug => true,
+            Some(p) if p.color() == self.to_move && p.bug() == Bug::Mosquito => hex
                 .neighbours()
                 .into_iter()
-                .any(|n| self.board.height(n) == 1 && self.board.top(n).is_some_and(|p| may_throw_for(p, self.to_move)))
+                .any(|n| self.board.top(n).is_some_and(|q| q.bug() == Bug::Pillbug)),
+            _ => false,
+        }
     }
 
     /// The same hash computed from scratch, for checking the incremental one.
