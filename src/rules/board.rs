@@ -5,7 +5,7 @@
 //! so a stack is a short linked list and a ground cell costs two bytes.
 
 use crate::rules::hex::{Direction, Directions, Hex, GRID};
-use crate::rules::piece::{Color, Piece};
+use crate::rules::piece::{Bug, Color, Piece};
 use crate::rules::piece_set::PieceSet;
 
 const NONE: u8 = u8::MAX;
@@ -50,6 +50,14 @@ impl Board {
     pub fn top(&self, hex: Hex) -> Option<Piece> {
         let raw = self.top[hex.index()];
         (raw != NONE).then(|| Piece::from_index(raw as usize))
+    }
+
+    /// Whether the top of any stack next to `hex` is a `bug`.
+    #[inline]
+    pub(crate) fn touches(&self, hex: Hex, bug: Bug) -> bool {
+        hex.neighbours()
+            .iter()
+            .any(|&n| self.top(n).is_some_and(|p| p.bug() == bug))
     }
 
     /// How many pieces are stacked at `hex` (0 when empty).

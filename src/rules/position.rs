@@ -347,14 +347,9 @@ impl Position {
         if self.board.height(hex) != 1 {
             return false;
         }
-        match self.board.top(hex) {
-            Some(p) if p.color() == self.to_move && p.bug() == Bug::Pillbug => true,
-            Some(p) if p.color() == self.to_move && p.bug() == Bug::Mosquito => hex
-                .neighbours()
-                .into_iter()
-                .any(|n| self.board.top(n).is_some_and(|q| q.bug() == Bug::Pillbug)),
-            _ => false,
-        }
+        self.board.top(hex).is_some_and(|p| {
+            may_throw_for(p, self.to_move) && (p.bug() == Bug::Pillbug || self.board.touches(hex, Bug::Pillbug))
+        })
     }
 
     /// The same hash computed from scratch, for checking the incremental one.

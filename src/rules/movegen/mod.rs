@@ -394,7 +394,7 @@ impl Position {
             if board.height(hex) != 1 {
                 continue;
             }
-            if piece.bug() == Bug::Mosquito && !touches(board, hex, Bug::Pillbug) {
+            if piece.bug() == Bug::Mosquito && !board.touches(hex, Bug::Pillbug) {
                 continue;
             }
             // A carried piece lands next to its carrier.
@@ -484,7 +484,7 @@ fn might_reach(board: &Board, bug: Bug, from: Hex, on_ground: bool, target: Hex)
         Bug::Ant => distance == 1 || (!board.is_occupied(target) && slides_from(board, target) != 0),
         Bug::Ladybug => distance <= 3,
         // As any bug it touches: an Ant goes anywhere, a Grasshopper along a line, the rest at most three cells.
-        Bug::Mosquito => touches(board, from, Bug::Ant) || in_line || distance <= 3,
+        Bug::Mosquito => board.touches(from, Bug::Ant) || in_line || distance <= 3,
     }
 }
 
@@ -559,14 +559,6 @@ fn walks(view: &Without, bug: Bug, seen: &mut CellSet, out: &mut CellSet) {
             }
         }
     }
-}
-
-/// Whether the top of any stack next to `hex` is a `bug`.
-#[inline]
-fn touches(board: &Board, hex: Hex, bug: Bug) -> bool {
-    hex.neighbours()
-        .iter()
-        .any(|&n| board.top(n).is_some_and(|p| p.bug() == bug))
 }
 
 #[cfg(test)]
