@@ -623,7 +623,7 @@ mod tests {
     /// and one removes its file at the end).
     fn net_file(name: &str) -> String {
         let path = std::env::temp_dir().join(format!("waggle-options-{name}-{}.nnue", std::process::id()));
-        std::fs::write(&path, crate::eval::net::builtin_bytes()).unwrap();
+        std::fs::write(&path, crate::eval::Network::builtin_file()).unwrap();
         path.display().to_string()
     }
 
@@ -653,7 +653,7 @@ mod tests {
             .to_string();
         assert!(missing.starts_with("EvalFile /no/such/net.nnue: "), "{missing}");
         let cut = std::env::temp_dir().join(format!("waggle-options-cut-{}.nnue", std::process::id()));
-        std::fs::write(&cut, &crate::eval::net::builtin_bytes()[..1000]).unwrap();
+        std::fs::write(&cut, &crate::eval::Network::builtin_file()[..1000]).unwrap();
         let cut = cut.display().to_string();
         let short = net.with(EngineOption::EvalFile, &cut).unwrap_err().to_string();
         assert!(short.contains("cut short"), "{short}");

@@ -8,30 +8,44 @@
 use rand::rngs::StdRng;
 use rand::Rng;
 
-use crate::eval::net::inputs::{self, factors, Frame, FACTORS, INPUTS};
-use crate::eval::net::{bucket, write_file, BUCKETS, DENSE, HIDDEN, QA, QB, QD, QS, SCALE};
+use crate::eval::net::inputs::{FeatureSet, Inputs as InputSet};
+use crate::eval::net::layers::{Part, DENSE, HIDDEN, INPUTS, SCALE};
+use crate::eval::net::{bucket, write_file};
 use crate::eval::{WeightSets, FEATURE_COUNT};
 use crate::rules::game_type::GameType;
 use crate::rules::piece::{Bug, Color, Piece};
 use crate::train::data::Sample;
 
-/// Where each part of the flat list starts: the input rows are the net's own, then the shared rows
-/// (`inputs::factors`) that are folded into them when the net is written.
-const INPUT_WEIGHTS: usize = 0;
-const INPUT_BIASES: usize = INPUT_WEIGHTS + (INPUTS + FACTORS) * HIDDEN;
-const OUTPUT_WEIGHTS: usize = INPUT_BIASES + HIDDEN;
-const OUTPUT_BIASES: usize = OUTPUT_WEIGHTS + BUCKETS * 2 * HIDDEN;
-const SKIP: usize = OUTPUT_BIASES + BUCKETS;
-const DENSE_WEIGHTS: usize = SKIP + BUCKETS * FEATURE_COUNT;
-const DENSE_BIASES: usize = DENSE_WEIGHTS + DENSE * FEATURE_COUNT;
-const DENSE_OUTPUT: usize = DENSE_BIASES + DENSE;
-/// Every weight and bias.
-pub(crate) const PARAMETERS: usize = DENSE_OUTPUT + BUCKETS * DENSE;
+/// The floats of `part` in the flat list: its block's, but for the input weights, which are followed by the shared
+/// rows of the input set (`FeatureSet::factors`) that are folded into them when the net is written.
+const fn floats(part: Part) -> usize {
+    match part {
+        Part::InputWeights => (INPUTS + InputSet::FACTORS) * HIDDEN,
+        _ => part.block().len,
+    }
+}
 
-/// The largest magnitude a weight may take: so that the rounded weights fit the engine's integers (an input weight
-/// times `QA` and a sum of fifty-six of them in an `i16`, an output weight times `QB` times a clipped neuron squared
-/// in an `i32`).
-pub(crate) const CLIP: f32 = 1.98;
+/// Where `part` starts in the flat list: the blocks in the order of the net file.
+const fn start(part: Part) -> usize {
+    let mut at = 0;
+    let mut i = 0;
+    while Part::ALL[i] as u8 != part as u8 {
+        at += floats(Part::ALL[i]);
+        i += 1;
+    }
+    at
+}
+
+const INPUT_WEIGHTS: usize = start(Part::InputWeights);
+const INPUT_BIASES: usize = start(Part::InputBiases);
+const OUTPUT_WEIGHTS: usize = start(Part::OutputWeights);
+const OUTPUT_BIASES: usize = start(Part::OutputBiases);
+const SKIP: usize = start(Part::Skip);
+const DENSE_WEIGHTS: usize = start(Part::DenseWeights);
+const DENSE_BIASES: usize = start(Part::DenseBiases);
+const DENSE_OUTPUT: usize = start(Part::DenseOutput);
+/// Every weight and bias.
+pub(crate) const PARAMETERS: usize = DENSE_OUTPUT + floats(Part::DenseOutput);
 
 /// A position's inputs: the features each side turns on, the side to move and the output bucket.
 #[derive(Clone, Debug)]
@@ -48,7 +62,7 @@ pub(crate) struct Inputs {
 impl Default for Inputs {
     fn default() -> Self {
         Inputs {
-            features: Vec::with_capacity(8 * inputs::MAX_ACTIVE),
+            features: Vec::with_capacity(8 * InputSet::MAX_ACTIVE),
             split: 0,
             to_move: 0,
             bucket: 0,
@@ -71,16 +85,16 @@ impl Inputs {
         let in_hand =
             || Piece::all().filter(|p| record.game_type.includes(p.bug()) && record.places[p.index()].is_none());
         self.features.clear();
-        inputs::active(
-            &Frame::new(Color::White, queens),
+        InputSet::active(
+            &InputSet::view(Color::White, queens),
             placed(),
             in_hand(),
             &mut self.features,
         );
         with_factors(&mut self.features, 0);
         self.split = self.features.len();
-        inputs::active(
-            &Frame::new(Color::Black, queens),
+        InputSet::active(
+            &InputSet::view(Color::Black, queens),
             placed(),
             in_hand(),
             &mut self.features,
@@ -102,7 +116,7 @@ impl Inputs {
 /// Append to `features` the shared rows of each of its features from `start` on.
 fn with_factors(features: &mut Vec<u16>, start: usize) {
     for i in start..features.len() {
-        let (shared, count) = factors(features[i]);
+        let (shared, count) = InputSet::factors(features[i]);
         features.extend(shared[..count].iter().map(|&f| INPUTS as u16 + f));
     }
 }
@@ -145,7 +159,7 @@ impl Model {
     /// type's): the net starts as that evaluation and learns what it misses.
     pub(crate) fn random(rng: &mut StdRng) -> Model {
         let mut weights = vec![0.0; PARAMETERS];
-        let input = 1.0 / (inputs::MAX_ACTIVE as f32).sqrt();
+        let input = 1.0 / (InputSet::MAX_ACTIVE as f32).sqrt();
         let output = 1.0 / ((2 * HIDDEN) as f32).sqrt();
         for w in &mut weights[INPUT_WEIGHTS..INPUT_BIASES] {
             *w = rng.gen_range(-input..input);
@@ -256,63 +270,42 @@ impl Model {
         }
     }
 
-    /// Keep every weight within [`CLIP`].
+    /// Keep every weight of the blocks that are clipped within their bound ([`crate::eval::net::layers::CLIP`]).
     pub(crate) fn clip(&mut self) {
-        let (front, back) = self.weights.split_at_mut(DENSE_WEIGHTS);
-        for w in front[..OUTPUT_BIASES].iter_mut().chain(back) {
-            *w = w.clamp(-CLIP, CLIP);
+        for part in Part::ALL {
+            let block = part.block();
+            if block.clipped {
+                let bound = crate::eval::net::layers::CLIP;
+                for w in &mut self.weights[start(part)..start(part) + floats(part)] {
+                    *w = w.clamp(-bound, bound);
+                }
+            }
         }
     }
 
-    /// The bytes of the integer net file of this model.
+    /// The bytes of the integer net file of this model, each block rounded by its own scale.
     pub(crate) fn to_net_file(&self) -> Vec<u8> {
-        let round = |w: f32, scale: i32| (w * scale as f32).round().clamp(i16::MIN.into(), i16::MAX.into()) as i16;
-        // Each feature's row with its shared rows folded in.
         let row = |index: usize| &self.weights[INPUT_WEIGHTS + index * HIDDEN..][..HIDDEN];
-        let mut input_weights = Vec::with_capacity(INPUTS * HIDDEN);
-        for feature in 0..INPUTS {
-            let (shared, count) = factors(feature as u16);
-            for i in 0..HIDDEN {
-                let folded = row(feature)[i]
-                    + shared[..count]
-                        .iter()
-                        .map(|&f| row(INPUTS + usize::from(f))[i])
-                        .sum::<f32>();
-                input_weights.push(round(folded.clamp(-CLIP, CLIP), QA));
+        write_file(|part| {
+            let block = part.block();
+            match part {
+                // Each feature's row with its shared rows folded in.
+                Part::InputWeights => (0..INPUTS)
+                    .flat_map(|feature| {
+                        let (shared, count) = InputSet::factors(feature as u16);
+                        (0..HIDDEN).map(move |i| {
+                            let shared_sum: f32 =
+                                shared[..count].iter().map(|&f| row(INPUTS + usize::from(f))[i]).sum();
+                            block.quantise(row(feature)[i] + shared_sum)
+                        })
+                    })
+                    .collect(),
+                _ => self.weights[start(part)..start(part) + block.len]
+                    .iter()
+                    .map(|&w| block.quantise(w))
+                    .collect(),
             }
-        }
-        let input_biases: Vec<i16> = self.weights[INPUT_BIASES..OUTPUT_WEIGHTS]
-            .iter()
-            .map(|&w| round(w, QA))
-            .collect();
-        let output_weights: Vec<i16> = self.weights[OUTPUT_WEIGHTS..OUTPUT_BIASES]
-            .iter()
-            .map(|&w| round(w, QB))
-            .collect();
-        let output_biases: Vec<i32> = self.weights[OUTPUT_BIASES..SKIP]
-            .iter()
-            .map(|&b| (b * (QA * QB) as f32).round() as i32)
-            .collect();
-        let mut skip: Vec<i32> = self.weights[SKIP..DENSE_WEIGHTS]
-            .iter()
-            .map(|&w| (w * (SCALE * QS) as f32).round() as i32)
-            .collect();
-        skip.extend(
-            self.weights[DENSE_WEIGHTS..DENSE_BIASES]
-                .iter()
-                .map(|&w| (w * (QA * QD) as f32).round() as i32),
-        );
-        skip.extend(
-            self.weights[DENSE_BIASES..DENSE_OUTPUT]
-                .iter()
-                .map(|&w| (w * QA as f32).round() as i32),
-        );
-        skip.extend(
-            self.weights[DENSE_OUTPUT..]
-                .iter()
-                .map(|&w| (w * QB as f32).round() as i32),
-        );
-        write_file(&input_weights, &input_biases, &output_weights, &output_biases, &skip)
+        })
     }
 }
 

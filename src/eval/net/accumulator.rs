@@ -4,11 +4,12 @@
 //! the features the moves turned on and off. A Queen that moves, is placed or is thrown changes how each side sees
 //! the board (its frame), so a line with such a move is computed afresh from the position.
 
-use super::inputs::Frame;
+use super::inputs::{FeatureSet, Inputs};
+use super::layers::HIDDEN;
 use super::{frame_of, height_of, simd, Network, Neurons};
 use crate::rules::hex::Hex;
 use crate::rules::moves::Move;
-use crate::rules::piece::{Bug, Color, Piece};
+use crate::rules::piece::{Color, Piece};
 use crate::rules::position::Position;
 
 /// What a move changed, as the neurons see it.
@@ -22,7 +23,7 @@ enum Change {
         from: Option<(Hex, u8)>,
         to: (Hex, u8),
     },
-    /// A Queen moved or came into play: the frames change.
+    /// A piece that anchors the views (a Queen) moved or came into play: every feature changes.
     Frames,
 }
 
@@ -48,7 +49,7 @@ impl Accumulators {
         Accumulators {
             entries: vec![
                 Entry {
-                    neurons: [[0; super::HIDDEN]; 2],
+                    neurons: [[0; HIDDEN]; 2],
                     known: false,
                     change: Change::Nothing,
                 };
@@ -72,7 +73,7 @@ impl Accumulators {
         let board = pos.board();
         let change = match mv {
             Move::Pass => Change::Nothing,
-            Move::Place { piece, .. } | Move::Move { piece, .. } if piece.bug() == Bug::Queen => Change::Frames,
+            Move::Place { piece, .. } | Move::Move { piece, .. } if Inputs::anchors_view(piece) => Change::Frames,
             Move::Place { piece, to } => Change::Piece {
                 piece,
                 from: None,
@@ -141,20 +142,20 @@ impl Accumulators {
 #[inline]
 fn apply(
     net: &Network,
-    frame: &Frame,
+    frame: &<Inputs as FeatureSet>::View,
     (neurons, before): (&mut Neurons, &Neurons),
     piece: Piece,
     from: Option<(Hex, u8)>,
     to: (Hex, u8),
 ) {
-    let [a, b] = frame.on_board(piece, to.0, to.1);
+    let [a, b] = Inputs::on_board(frame, piece, to.0, to.1);
     let on = [net.row(a), net.row(b)];
     match from {
         Some((hex, height)) => {
-            let [c, d] = frame.on_board(piece, hex, height);
+            let [c, d] = Inputs::on_board(frame, piece, hex, height);
             simd::update(neurons, before, &on, &[net.row(c), net.row(d)]);
         }
-        None => simd::update(neurons, before, &on, &[net.row(frame.in_hand(piece))]),
+        None => simd::update(neurons, before, &on, &[net.row(Inputs::in_hand(frame, piece))]),
     }
 }
 
@@ -169,7 +170,7 @@ mod tests {
     /// games of every game type (Pillbug throws and Beetles on stacks included).
     #[test]
     fn the_neurons_kept_along_the_line_are_those_computed_from_scratch() {
-        let net = super::super::testing::random_network(3);
+        let net = super::super::tests::random_network(3);
         let mut rng = StdRng::seed_from_u64(200);
         let mut accumulators = Accumulators::new(8);
         let (mut checked, mut throws, mut climbs) = (0, 0, 0);

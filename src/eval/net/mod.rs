@@ -7,12 +7,13 @@
 //! are weighed by one output layer per game type into a score in the search's units, to which the hand-written
 //! evaluation's features (mobility, pinned pieces, the Queens' neighbours … : what a piece's place alone does not
 //! show) add a learnt weighted sum, the skip. Everything is integer: the weights were trained as floats and rounded
-//! with the scales [`QA`], [`QB`] and [`QS`], named once here for the trainer and the engine alike.
+//! with the scales of [`layers`], where the shape is written once for the engine, the net file and the trainer.
 
 pub(crate) mod accumulator;
 mod file;
 pub(crate) use file::fnv1a;
 pub(crate) mod inputs;
+pub(crate) mod layers;
 mod simd;
 
 use std::borrow::Cow;
@@ -21,33 +22,13 @@ use std::sync::{Arc, LazyLock};
 pub(crate) use file::write as write_file;
 pub use file::NetError;
 
-use crate::eval::{Features, FEATURE_COUNT};
+use crate::eval::Features;
 use crate::rules::game_type::GameType;
 use crate::rules::hex::Hex;
 use crate::rules::piece::{Bug, Color, Piece};
 use crate::rules::position::Position;
-use inputs::{Frame, INPUTS};
-
-/// Hidden neurons for each side.
-pub(crate) const HIDDEN: usize = 128;
-/// Output layers: one for each game type.
-pub(crate) const BUCKETS: usize = 8;
-/// The accumulator's scale: a float weight of 1 is `QA` in the file, and a neuron's range `[0, 1]` is `[0, QA]`.
-pub(crate) const QA: i32 = 255;
-/// The output weights' scale. The output layer multiplies in 32-bit lanes (a clipped neuron squared, times a
-/// weight of at most 1.98 · QB: below 2^25), so its weights can be finer than a 16-bit product would allow; 64, the
-/// usual scale of that product, rounded them coarsely enough to move a score by 20 units.
-pub(crate) const QB: i32 = 256;
-/// The score, in the search's units, of a network output of 1.
-pub(crate) const SCALE: i32 = 400;
-/// The skip weights' scale: a skip weight is a score in the search's units times `QS`.
-pub(crate) const QS: i32 = 16;
-/// Neurons of the small layer that the hand-written features feed, so that what they say (how free the pieces
-/// are, how crowded a Queen is) combines before the output, not only adds to it.
-pub(crate) const DENSE: usize = 16;
-/// The dense layer's weights' scale beyond [`QA`]: a float weight of 1 is `QA · QD` (its inputs are counts, not
-/// zeros and ones, and its weights small).
-pub(crate) const QD: i32 = 16;
+use inputs::{FeatureSet, Inputs};
+use layers::{clipped_bound, Part, BUCKETS, DENSE, HIDDEN, INPUTS, QA, QB, QD, QS, SCALE, SKIP_INPUTS};
 
 /// Bytes on a 64-byte boundary, so that the built-in net's weights can be read where they lie.
 #[repr(C, align(64))]
@@ -61,12 +42,6 @@ static BUILTIN_BYTES: &[u8] = &BUILTIN_FILE.0;
 static BUILTIN: LazyLock<Result<Arc<Network>, NetError>> =
     LazyLock::new(|| file::read_builtin(BUILTIN_BYTES).map(Arc::new));
 
-/// The bytes of the built-in net's file.
-#[cfg(test)]
-pub(crate) fn builtin_bytes() -> &'static [u8] {
-    BUILTIN_BYTES
-}
-
 /// A side's hidden neurons, before clipping.
 pub(crate) type Neurons = [i16; HIDDEN];
 
@@ -79,9 +54,9 @@ pub struct Network {
     output_weights: Box<[[i16; 2 * HIDDEN]; BUCKETS]>,
     output_biases: [i32; BUCKETS],
     /// For each game type: each hand-written feature's weight, in the search's units times [`QS`].
-    skip_weights: [[i32; FEATURE_COUNT]; BUCKETS],
+    skip_weights: [[i32; SKIP_INPUTS]; BUCKETS],
     /// The dense layer: each neuron's weights for the hand-written features, ×`QA`·`QD`, and its bias, ×`QA`.
-    dense_weights: Box<[[i32; FEATURE_COUNT]; DENSE]>,
+    dense_weights: Box<[[i32; SKIP_INPUTS]; DENSE]>,
     dense_biases: [i32; DENSE],
     /// For each game type: the dense neurons' output weights, ×`QB`.
     dense_output: [[i32; DENSE]; BUCKETS],
@@ -109,21 +84,25 @@ impl Network {
         file::read(bytes)
     }
 
+    /// The bytes of the built-in net's file, as `waggle train` wrote it: a start for a net of one's own, or a
+    /// file to give `EvalFile`.
+    pub fn builtin_file() -> &'static [u8] {
+        BUILTIN_BYTES
+    }
+
     /// The bytes of the net's file.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let input_weights: Vec<i16> = self.input_weights.iter().flatten().copied().collect();
-        let output_weights: Vec<i16> = self.output_weights.iter().flatten().copied().collect();
-        let mut skip: Vec<i32> = self.skip_weights.iter().flatten().copied().collect();
-        skip.extend(self.dense_weights.iter().flatten());
-        skip.extend(&self.dense_biases);
-        skip.extend(self.dense_output.iter().flatten());
-        write_file(
-            &input_weights,
-            &self.input_biases,
-            &output_weights,
-            &self.output_biases,
-            &skip,
-        )
+        let flat = |values: &mut dyn Iterator<Item = i32>| values.collect::<Vec<i32>>();
+        write_file(|part| match part {
+            Part::InputWeights => flat(&mut self.input_weights.iter().flatten().map(|&w| i32::from(w))),
+            Part::InputBiases => flat(&mut self.input_biases.iter().map(|&w| i32::from(w))),
+            Part::OutputWeights => flat(&mut self.output_weights.iter().flatten().map(|&w| i32::from(w))),
+            Part::OutputBiases => self.output_biases.to_vec(),
+            Part::Skip => flat(&mut self.skip_weights.iter().flatten().copied()),
+            Part::DenseWeights => flat(&mut self.dense_weights.iter().flatten().copied()),
+            Part::DenseBiases => self.dense_biases.to_vec(),
+            Part::DenseOutput => flat(&mut self.dense_output.iter().flatten().copied()),
+        })
     }
 
     /// The hash of the net's file, which names it.
@@ -131,48 +110,25 @@ impl Network {
         self.hash
     }
 
-    fn from_parts(
-        rows: Cow<'static, [Neurons]>,
-        input_biases: Vec<i16>,
-        output_weights: Vec<i16>,
-        output_biases: Vec<i32>,
-        skip: Vec<i32>,
-        hash: u64,
-    ) -> Network {
+    /// The net of the rows of input weights `rows` and the other blocks' values (`blocks`, in the order of
+    /// [`Part::ALL`], each as long as its block: the net file checked that), named `hash`.
+    fn from_blocks(rows: Cow<'static, [Neurons]>, blocks: &[Vec<i32>; Part::ALL.len()], hash: u64) -> Network {
         debug_assert_eq!(rows.len(), INPUTS);
-        let mut outputs = Box::new([[0; 2 * HIDDEN]; BUCKETS]);
-        for (bucket, weights) in outputs.iter_mut().zip(output_weights.chunks_exact(2 * HIDDEN)) {
-            bucket.copy_from_slice(weights);
-        }
-        let mut biases = [0; BUCKETS];
-        biases.copy_from_slice(&output_biases[..BUCKETS]);
-        let mut skip_weights = [[0; FEATURE_COUNT]; BUCKETS];
-        let (own_skip, dense) = skip.split_at(BUCKETS * FEATURE_COUNT);
-        for (bucket, weights) in skip_weights.iter_mut().zip(own_skip.chunks_exact(FEATURE_COUNT)) {
-            bucket.copy_from_slice(weights);
-        }
-        let (dense_rows, rest) = dense.split_at(DENSE * FEATURE_COUNT);
-        let (dense_bias_values, dense_outputs) = rest.split_at(DENSE);
-        let mut dense_weights = Box::new([[0; FEATURE_COUNT]; DENSE]);
-        for (neuron, row) in dense_weights.iter_mut().zip(dense_rows.chunks_exact(FEATURE_COUNT)) {
-            neuron.copy_from_slice(row);
-        }
-        let mut dense_biases = [0; DENSE];
-        dense_biases.copy_from_slice(dense_bias_values);
-        let mut dense_output = [[0; DENSE]; BUCKETS];
-        for (bucket, row) in dense_output.iter_mut().zip(dense_outputs.chunks_exact(DENSE)) {
-            bucket.copy_from_slice(row);
-        }
+        let block = |part: Part| &blocks[part as usize][..];
         Network {
             input_weights: rows,
-            input_biases: input_biases.try_into().unwrap_or([0; HIDDEN]),
-            output_weights: outputs,
-            output_biases: biases,
-            skip_weights,
-            dense_pairs: pairs_of(&dense_weights),
-            dense_weights,
-            dense_biases,
-            dense_output,
+            input_biases: array(block(Part::InputBiases), |v| v as i16),
+            // Kept within what training gives them, on which the output's sums rest (a file made otherwise could
+            // overflow them).
+            output_weights: Box::new(rows_of(block(Part::OutputWeights), |v| {
+                v.clamp(-clipped_bound(QB), clipped_bound(QB)) as i16
+            })),
+            output_biases: array(block(Part::OutputBiases), |v| v),
+            skip_weights: rows_of(block(Part::Skip), |v| v),
+            dense_pairs: pairs_of(&rows_of(block(Part::DenseWeights), |v| v)),
+            dense_weights: Box::new(rows_of(block(Part::DenseWeights), |v| v)),
+            dense_biases: array(block(Part::DenseBiases), |v| v),
+            dense_output: rows_of(block(Part::DenseOutput), |v| v),
             hash,
         }
     }
@@ -187,8 +143,8 @@ impl Network {
     pub(crate) fn refresh(&self, pos: &Position, side: Color) -> Neurons {
         let frame = frame_of(pos, side);
         let mut neurons = self.input_biases;
-        let mut features = Vec::with_capacity(inputs::MAX_ACTIVE);
-        inputs::active(
+        let mut features = Vec::with_capacity(Inputs::MAX_ACTIVE);
+        Inputs::active(
             &frame,
             placed(pos),
             pos.pieces_in_hand(Color::White)
@@ -243,18 +199,29 @@ impl Network {
     }
 }
 
+/// The first `N` of `values`, each turned by `to` (the net file checked their number).
+fn array<T: Copy + Default, const N: usize>(values: &[i32], to: impl Fn(i32) -> T) -> [T; N] {
+    std::array::from_fn(|i| values.get(i).map_or_else(T::default, |&v| to(v)))
+}
+
+/// `values` as `R` rows of `N`, each turned by `to`.
+fn rows_of<T: Copy + Default, const N: usize, const R: usize>(values: &[i32], to: impl Fn(i32) -> T) -> [[T; N]; R] {
+    std::array::from_fn(|r| array(values.get(r * N..).unwrap_or_default(), &to))
+}
+
 /// Pairs of hand-written features, the last one alone.
-pub(crate) const PAIRS: usize = FEATURE_COUNT.div_ceil(2);
+pub(crate) const PAIRS: usize = SKIP_INPUTS.div_ceil(2);
 
 /// The dense weights as pairs for [`simd::dense`]: for pair `p`, neuron `k`'s weights of features `2p` and `2p + 1`
-/// side by side (0 past the last feature). A trained weight fits an `i16`: at most 1.98 · QA · QD = 8,078.
-fn pairs_of(weights: &[[i32; FEATURE_COUNT]; DENSE]) -> Box<[[i16; 2 * DENSE]; PAIRS]> {
+/// side by side (0 past the last feature), each within what training gives them, [`clipped_bound`]`(QA · QD)`,
+/// which fits an `i16`.
+fn pairs_of(weights: &[[i32; SKIP_INPUTS]; DENSE]) -> Box<[[i16; 2 * DENSE]; PAIRS]> {
     let mut pairs = Box::new([[0i16; 2 * DENSE]; PAIRS]);
     for (p, pair) in pairs.iter_mut().enumerate() {
         for (k, neuron) in weights.iter().enumerate() {
             for half in 0..2 {
                 let w = neuron.get(2 * p + half).copied().unwrap_or(0);
-                pair[2 * k + half] = w.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
+                pair[2 * k + half] = w.clamp(-clipped_bound(QA * QD), clipped_bound(QA * QD)) as i16;
             }
         }
     }
@@ -270,8 +237,8 @@ pub(crate) fn bucket(game_type: GameType) -> usize {
 }
 
 /// `side`'s frame in `pos`.
-pub(crate) fn frame_of(pos: &Position, side: Color) -> Frame {
-    Frame::new(side, [pos.queen_hex(Color::White), pos.queen_hex(Color::Black)])
+pub(crate) fn frame_of(pos: &Position, side: Color) -> <Inputs as FeatureSet>::View {
+    Inputs::view(side, [pos.queen_hex(Color::White), pos.queen_hex(Color::Black)])
 }
 
 /// The pieces on the board of `pos`, each with its cell and its height in its stack.
@@ -294,9 +261,8 @@ pub(crate) fn height_of(pos: &Position, piece: Piece, hex: Hex) -> u8 {
     height - board.stack(hex).take_while(|&p| p != piece).count() as u8
 }
 
-/// What the unit tests of the network share.
 #[cfg(test)]
-pub(crate) mod testing {
+pub(crate) mod tests {
     use super::*;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
@@ -304,16 +270,16 @@ pub(crate) mod testing {
     /// A network of random weights in the ranges a trained one has.
     pub(crate) fn random_network(seed: u64) -> Network {
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut small =
-            |count: usize, range: i16| (0..count).map(|_| rng.gen_range(-range..=range)).collect::<Vec<_>>();
-        let input_weights = small(INPUTS * HIDDEN, 200);
-        let input_biases = small(HIDDEN, 100);
-        let output_weights = small(BUCKETS * 2 * HIDDEN, 127);
-        let output_biases: Vec<i32> = (0..BUCKETS as i32).map(|b| b * 1000 - 3000).collect();
-        let skip: Vec<i32> = (0..BUCKETS * FEATURE_COUNT + DENSE * (FEATURE_COUNT + 1 + BUCKETS))
-            .map(|_| rng.gen_range(-800..=800))
-            .collect();
-        let bytes = write_file(&input_weights, &input_biases, &output_weights, &output_biases, &skip);
+        let bytes = write_file(|part| {
+            let len = part.block().len as i32;
+            match part {
+                Part::InputWeights => (0..len).map(|_| rng.gen_range(-200..=200)).collect(),
+                Part::InputBiases => (0..len).map(|_| rng.gen_range(-100..=100)).collect(),
+                Part::OutputWeights => (0..len).map(|_| rng.gen_range(-127..=127)).collect(),
+                Part::OutputBiases => (0..len).map(|b| b * 1000 - 3000).collect(),
+                _ => (0..len).map(|_| rng.gen_range(-800..=800)).collect(),
+            }
+        });
         file::read(&bytes).unwrap_or_else(|e| panic!("{e}"))
     }
 }

@@ -5,7 +5,8 @@
 //! which the compiler vectorises as far as the target allows. Both give exactly the same numbers: the arithmetic
 //! is on integers, and no sum can overflow (see [`squared_clipped_dot`]).
 
-use super::{Neurons, DENSE, HIDDEN, PAIRS, QA};
+use super::layers::{DENSE, HIDDEN, QA};
+use super::{Neurons, PAIRS};
 
 /// `neurons = before + Σ on − Σ off`.
 #[inline]
@@ -46,8 +47,8 @@ pub(super) fn accumulate<'a>(neurons: &mut Neurons, rows: impl Iterator<Item = &
 }
 
 /// Σ clip(n)² · w over the neurons, clip to `[0, QA]`. A product is below 2^25 (a clipped neuron squared is at
-/// most 255² and a weight at most 1.98 · `QB` = 507), so a sum of 32 of them fits an `i32`; the whole sum is an
-/// `i64`.
+/// most `QA`² and a weight at most [`clipped_bound`](super::layers::clipped_bound)`(QB)`), so a sum of 32 of them
+/// fits an `i32`; the whole sum is an `i64`.
 #[inline]
 pub(super) fn squared_clipped_dot(neurons: &Neurons, weights: &[i16]) -> i64 {
     #[cfg(target_arch = "x86_64")]
@@ -102,7 +103,8 @@ fn portable_squared_clipped_dot(neurons: &Neurons, weights: &[i16]) -> i64 {
 mod avx2 {
     use std::arch::x86_64::*;
 
-    use super::super::{Neurons, DENSE, HIDDEN, QA};
+    use super::super::layers::{DENSE, HIDDEN, QA};
+    use super::super::Neurons;
 
     /// 16-bit neurons in a 256-bit register.
     const LANES: usize = 16;
@@ -210,6 +212,7 @@ mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::net::layers::{clipped_bound, QB, QD};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
@@ -230,13 +233,18 @@ mod tests {
             let slow: Neurons = std::array::from_fn(|i| before[i] + a[i] + b[i] + c[i]);
             assert_eq!(sum, slow);
             let neurons = row(400);
-            let weights: Vec<i16> = (0..HIDDEN).map(|_| weight_rng.gen_range(-507..=507)).collect();
+            // Weights up to the bounds training keeps them in, where the sums come nearest to overflowing.
+            let output_bound = clipped_bound(QB) as i16;
+            let weights: Vec<i16> = (0..HIDDEN)
+                .map(|_| weight_rng.gen_range(-output_bound..=output_bound))
+                .collect();
             assert_eq!(
                 squared_clipped_dot(&neurons, &weights),
                 portable_squared_clipped_dot(&neurons, &weights)
             );
+            let dense_bound = clipped_bound(QA * QD) as i16;
             let dense_weights: Box<[[i16; 2 * DENSE]; PAIRS]> = Box::new(std::array::from_fn(|_| {
-                std::array::from_fn(|_| weight_rng.gen_range(-8078..=8078))
+                std::array::from_fn(|_| weight_rng.gen_range(-dense_bound..=dense_bound))
             }));
             let features: [i32; PAIRS] = std::array::from_fn(|_| {
                 let (a, b): (i16, i16) = (weight_rng.gen_range(-30..=30), weight_rng.gen_range(-30..=30));

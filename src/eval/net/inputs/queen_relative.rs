@@ -1,4 +1,5 @@
-//! The network's inputs: which of its 2,548 features a position turns on, seen from one side (the perspective).
+//! The Queen-relative feature set: which of its 2,548 features a position turns on, seen from one side (the
+//! perspective).
 //!
 //! Hive is played around the two Queens, so every piece on the board is placed relative to each of them: by its
 //! kind (own or enemy, its bug, and for a Beetle or Mosquito whether it is up on the hive), on one of the 61 cells
@@ -18,6 +19,7 @@
 //! A piece's features change only when it moves (two off, two on) or is placed (its hand feature off, two on);
 //! a Queen that moves, is placed or is thrown changes the frame, and the perspective is computed afresh.
 
+use super::FeatureSet;
 use crate::rules::hex::{Hex, ROW};
 use crate::rules::piece::{Bug, Color, Piece};
 
@@ -37,14 +39,45 @@ const QUEEN_IN_HAND: usize = 2 * AROUND;
 /// Where the pieces in hand start.
 const HAND: usize = QUEEN_IN_HAND + 2 * KINDS;
 /// Every feature.
-pub(crate) const INPUTS: usize = HAND + Piece::COUNT;
+const INPUTS: usize = HAND + Piece::COUNT;
 
-/// The most features one perspective of a position turns on: each piece twice (on the board) or once (in hand).
-pub(crate) const MAX_ACTIVE: usize = 2 * Piece::COUNT;
+/// The feature set: each piece by kind and cell relative to each Queen, and the pieces in hand.
+pub(crate) struct QueenRelative;
+
+impl FeatureSet for QueenRelative {
+    const INPUTS: usize = INPUTS;
+    /// Each piece twice (on the board) or once (in hand).
+    const MAX_ACTIVE: usize = 2 * Piece::COUNT;
+    const FACTORS: usize = FACTORS;
+    type View = Frame;
+
+    fn view(side: Color, queens: [Option<Hex>; 2]) -> Frame {
+        Frame::new(side, queens)
+    }
+
+    #[inline]
+    fn anchors_view(piece: Piece) -> bool {
+        piece.bug() == Bug::Queen
+    }
+
+    #[inline]
+    fn on_board(view: &Frame, piece: Piece, hex: Hex, height: u8) -> [u16; 2] {
+        view.on_board(piece, hex, height)
+    }
+
+    #[inline]
+    fn in_hand(view: &Frame, piece: Piece) -> u16 {
+        view.in_hand(piece)
+    }
+
+    fn factors(feature: u16) -> ([u16; 2], usize) {
+        factors(feature)
+    }
+}
 
 /// The twelve symmetries of the grid as maps of axial offsets `(q, r)`: six turns, each with and without a mirror.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Symmetry {
+struct Symmetry {
     turns: u8,
     mirrored: bool,
 }
@@ -124,10 +157,10 @@ fn cells() -> Vec<(i32, i32)> {
 /// wherever it stands. A feature seen a few hundred times learns from them what its neighbours learnt, and only
 /// its own difference from them; the file the engine reads has each shared row folded into the features that use
 /// it ([`factors`]), so the engine never sees them.
-pub(crate) const FACTORS: usize = 2 * KINDS * (RADIUS as usize + 2) + KINDS;
+const FACTORS: usize = 2 * KINDS * (RADIUS as usize + 2) + KINDS;
 
 /// The shared rows (numbered from 0, below [`FACTORS`]) that `feature` learns with.
-pub(crate) fn factors(feature: u16) -> ([u16; 2], usize) {
+fn factors(feature: u16) -> ([u16; 2], usize) {
     static DISTANCE: std::sync::LazyLock<Vec<u8>> = std::sync::LazyLock::new(|| {
         let mut distances: Vec<u8> = cells()
             .iter()
@@ -175,7 +208,7 @@ pub(crate) struct Frame {
 
 impl Frame {
     /// `side`'s frame, with White's and Black's Queens where `queens` says.
-    pub(crate) fn new(side: Color, queens: [Option<Hex>; 2]) -> Frame {
+    fn new(side: Color, queens: [Option<Hex>; 2]) -> Frame {
         let (own, enemy) = (queens[side.index()], queens[side.opponent().index()]);
         let symmetry = match (own, enemy) {
             (Some(own), Some(enemy)) if own != enemy => Symmetry::bringing(own.offset_to(enemy)),
@@ -191,7 +224,7 @@ impl Frame {
     /// The two features of `piece` standing on `hex` at `height` (1 on the ground): relative to one's own Queen,
     /// then to the enemy's.
     #[inline]
-    pub(crate) fn on_board(&self, piece: Piece, hex: Hex, height: u8) -> [u16; 2] {
+    fn on_board(&self, piece: Piece, hex: Hex, height: u8) -> [u16; 2] {
         let kind = self.kind(piece, height);
         let table = &SLOT_OF[self.symmetry.index()];
         let mut features = [0; 2];
@@ -209,7 +242,7 @@ impl Frame {
 
     /// The feature of `piece` in its owner's hand.
     #[inline]
-    pub(crate) fn in_hand(&self, piece: Piece) -> u16 {
+    fn in_hand(&self, piece: Piece) -> u16 {
         let own = usize::from(piece.color() != self.side);
         (HAND + own * 14 + piece.index() % 14) as u16
     }
@@ -224,20 +257,6 @@ impl Frame {
         };
         usize::from(piece.color() != self.side) * 10 + bug
     }
-}
-
-/// Every feature `frame` turns on for the pieces `placed` on the board (piece, cell, height) and `in_hand`,
-/// appended to `active`.
-pub(crate) fn active(
-    frame: &Frame,
-    placed: impl Iterator<Item = (Piece, Hex, u8)>,
-    in_hand: impl Iterator<Item = Piece>,
-    active: &mut Vec<u16>,
-) {
-    for (piece, hex, height) in placed {
-        active.extend_from_slice(&frame.on_board(piece, hex, height));
-    }
-    active.extend(in_hand.map(|piece| frame.in_hand(piece)));
 }
 
 #[cfg(test)]
@@ -311,7 +330,7 @@ mod tests {
             for side in Color::ALL {
                 let frame = Frame::new(side, queens);
                 let placed = pieces.iter().map(|&(piece, cell, height)| (piece, at(cell), height));
-                active(&frame, placed, std::iter::empty(), &mut all);
+                QueenRelative::active(&frame, placed, std::iter::empty(), &mut all);
             }
             all
         };
