@@ -7,9 +7,11 @@
 //! game state: a finished game is scored by the search before it ever asks for an evaluation.
 
 mod features;
+mod line;
 pub(crate) mod net;
 
 pub use features::{Feature, Features, FEATURE_COUNT};
+pub(crate) use line::{LineEvaluator, LineMemory};
 pub use net::{NetError, Network};
 
 use crate::rules::game_type::GameType;
@@ -193,7 +195,8 @@ pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
 }
 
 /// The evaluation a search scores its leaves with: the hand-written one with the weights of the position's game
-/// type, or the network. The one place that chooses between them.
+/// type, or the network. The one place that chooses between them; a search thread asks it through a
+/// [`LineEvaluator`], which follows the thread's line.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Evaluator<'a> {
     /// The weighted sum of features.

@@ -7,8 +7,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::LazyLock;
 
-use crate::eval::net::accumulator::Accumulators;
-use crate::eval::{Evaluator, MAX_EVAL};
+use crate::eval::{LineEvaluator, MAX_EVAL};
 use crate::rules::moves::Move;
 use crate::rules::piece::Color;
 use crate::rules::position::{GameState, Position};
@@ -35,9 +34,8 @@ pub(crate) struct Walk<'a> {
     pub heuristics: &'a mut Heuristics,
     pub pv: &'a mut PvTable,
     pub evals: &'a mut Evals,
-    pub eval: Evaluator<'a>,
-    /// The network's neurons along the line, when the network evaluates.
-    pub accumulators: &'a mut Accumulators,
+    /// The evaluation, following the walk's line.
+    pub eval: LineEvaluator<'a>,
     pub deadline: &'a Deadline<'a>,
     /// With helper threads: the moves the threads are searching, which the others put off.
     pub busy: Option<&'a Busy>,
@@ -72,9 +70,7 @@ impl Walk<'_> {
     pub fn root(&mut self, moves: &[Move], depth: u32, remember: bool) -> RootResult {
         self.pv.clear(0);
         self.nodes += 1;
-        if let Evaluator::Net(net) = self.eval {
-            self.accumulators.reset(net, self.pos);
-        }
+        self.eval.start(self.pos);
         let mut alpha = -INFINITY;
         let beta = INFINITY;
         let mut best = None;
@@ -310,12 +306,10 @@ impl Walk<'_> {
         score
     }
 
-    /// Play `mv` on the walk's position (and the network's neurons).
+    /// Play `mv` on the walk's position (and its evaluation's line).
     #[inline]
     fn play(&mut self, mv: Move) {
-        if let Evaluator::Net(_) = self.eval {
-            self.accumulators.push(self.pos, mv);
-        }
+        self.eval.play(self.pos, mv);
         self.pos.play_unchecked(mv);
     }
 
@@ -323,9 +317,7 @@ impl Walk<'_> {
     #[inline]
     fn undo(&mut self) {
         self.pos.undo();
-        if let Evaluator::Net(_) = self.eval {
-            self.accumulators.pop();
-        }
+        self.eval.undo();
     }
 
     /// Take `score` of `mv` into the node's best so far, raising alpha (and the principal variation) when it
@@ -415,18 +407,10 @@ impl Walk<'_> {
         }
     }
 
-    /// The evaluation of the walk's position: the network's from the neurons kept along the line.
+    /// The evaluation of the walk's position.
     #[inline]
     fn static_value(&mut self) -> i32 {
-        match self.eval {
-            Evaluator::Classic(weights) => crate::eval::evaluate(self.pos, weights),
-            Evaluator::Net(net) => {
-                let features = crate::eval::Features::of(self.pos);
-                let neurons = self.accumulators.neurons(net, self.pos);
-                net.output(neurons, self.pos.to_move(), self.pos.game_type(), &features)
-                    .clamp(-MAX_EVAL, MAX_EVAL)
-            }
-        }
+        self.eval.evaluate(self.pos)
     }
 
     /// Start bringing what the search keeps about the position after `mv` (to be searched `depth` plies deep)

@@ -16,8 +16,7 @@ use super::pv::PvTable;
 use super::time::Deadline;
 use super::tt::Table;
 use super::{Report, MAX_DEPTH};
-use crate::eval::net::accumulator::Accumulators;
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, LineEvaluator, LineMemory};
 use crate::rules::moves::MoveList;
 use crate::rules::position::Position;
 
@@ -27,7 +26,7 @@ pub(crate) struct Worker {
     pub heuristics: Heuristics,
     pub pv: PvTable,
     pub evals: Evals,
-    pub accumulators: Accumulators,
+    pub line: LineMemory,
 }
 
 impl Worker {
@@ -36,7 +35,7 @@ impl Worker {
             heuristics: Heuristics::new(),
             pv: PvTable::new(),
             evals: Evals::new(),
-            accumulators: Accumulators::new(super::MAX_PLY + 2),
+            line: LineMemory::new(super::MAX_PLY + 2),
         }
     }
 
@@ -56,8 +55,7 @@ impl Worker {
             heuristics: &mut self.heuristics,
             pv: &mut self.pv,
             evals: &mut self.evals,
-            eval: shared.eval,
-            accumulators: &mut self.accumulators,
+            eval: LineEvaluator::new(shared.eval, &mut self.line),
             deadline,
             busy: shared.busy,
             node_limit: if alone { shared.node_limit } else { u64::MAX },

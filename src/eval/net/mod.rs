@@ -140,7 +140,7 @@ impl Network {
     }
 
     /// `side`'s neurons for `pos`, computed from scratch.
-    pub(crate) fn refresh(&self, pos: &Position, side: Color) -> Neurons {
+    fn refresh(&self, pos: &Position, side: Color) -> Neurons {
         let frame = frame_of(pos, side);
         let mut neurons = self.input_biases;
         let mut features = Vec::with_capacity(Inputs::MAX_ACTIVE);
@@ -159,13 +159,7 @@ impl Network {
     /// The score for the side to move of a position of `game_type` whose sides' neurons are `neurons` (White's
     /// first) and whose hand-written features are `features`.
     #[inline]
-    pub(crate) fn output(
-        &self,
-        neurons: &[Neurons; 2],
-        to_move: Color,
-        game_type: GameType,
-        features: &Features,
-    ) -> i32 {
+    fn output(&self, neurons: &[Neurons; 2], to_move: Color, game_type: GameType, features: &Features) -> i32 {
         let bucket = bucket(game_type);
         let weights = &self.output_weights[bucket];
         let (own, other) = (&neurons[to_move.index()], &neurons[to_move.opponent().index()]);
@@ -190,6 +184,15 @@ impl Network {
             .sum::<i32>()
             .into();
         (scaled * i64::from(SCALE) / i64::from(QA * QB) + skip / i64::from(QS)) as i32
+    }
+
+    /// The score of `pos` for the side to move, with its neurons brought up to date in `accumulators`, which follow
+    /// the line that led to it.
+    #[inline]
+    pub(crate) fn evaluate_along(&self, accumulators: &mut accumulator::Accumulators, pos: &Position) -> i32 {
+        let features = Features::of(pos);
+        let neurons = accumulators.neurons(self, pos);
+        self.output(neurons, pos.to_move(), pos.game_type(), &features)
     }
 
     /// The score of `pos` for the side to move, computed from scratch.
