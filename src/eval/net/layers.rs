@@ -43,8 +43,8 @@ pub(crate) const CLIP: f32 = 1.98;
 
 /// The largest magnitude of a clipped weight of scale `scale` once rounded: `CLIP · scale`, rounded.
 pub(crate) const fn clipped_bound(scale: i32) -> i32 {
-    // CLIP · scale with CLIP = 198 / 100, rounded to nearest: const fns do no float arithmetic.
-    (198 * scale + 50) / 100
+    // Rounded to nearest (`f32::round` is not a const fn; the bound is positive).
+    (CLIP * scale as f32 + 0.5) as i32
 }
 
 /// The integer type a block's values are stored in.
