@@ -184,27 +184,40 @@ mod avx2 {
         }
     }
 
-    /// [`super::squared_clipped_dot`] with AVX2, eight 32-bit lanes at a time: each lane sums 16 products, well
-    /// within an `i32`.
+    /// [`super::squared_clipped_dot`] with AVX2, sixteen neurons at a time in 16-bit lanes. A clipped neuron
+    /// squared is below 2^16, exact in a 16-bit lane as an unsigned number; halved it is a positive `i16`, so that
+    /// `madd` multiplies it by the signed weights and adds pairs into 32-bit lanes, and the halving's lost bit is
+    /// added back by a second `madd` of zeros and ones. Each lane sums `HIDDEN / 8` products of at most
+    /// `QA² / 2 · clipped_bound(QB)`: below 2^29.
     ///
     /// # Safety
     /// The processor must have AVX2.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn squared_clipped_dot(neurons: &Neurons, weights: &[i16]) -> i64 {
         let weights = &weights[..HIDDEN];
-        // SAFETY: neurons and weights are both HIDDEN long, and each load reads 8 of them at `at + 8 <= HIDDEN`.
+        // SAFETY: neurons and weights are both HIDDEN long, and each load reads 16 of them at `at + 16 <= HIDDEN`.
         unsafe {
-            let (zero, top) = (_mm256_setzero_si256(), _mm256_set1_epi32(QA));
-            let mut sum = _mm256_setzero_si256();
-            for at in (0..HIDDEN).step_by(8) {
-                let n = _mm256_cvtepi16_epi32(_mm_loadu_si128(neurons.as_ptr().add(at).cast()));
-                let w = _mm256_cvtepi16_epi32(_mm_loadu_si128(weights.as_ptr().add(at).cast()));
-                let clipped = _mm256_min_epi32(_mm256_max_epi32(n, zero), top);
-                sum = _mm256_add_epi32(sum, _mm256_mullo_epi32(_mm256_mullo_epi32(clipped, clipped), w));
+            let (zero, top, one) = (
+                _mm256_setzero_si256(),
+                _mm256_set1_epi16(QA as i16),
+                _mm256_set1_epi16(1),
+            );
+            let (mut halves, mut odd) = (zero, zero);
+            for at in (0..HIDDEN).step_by(LANES) {
+                let n = _mm256_loadu_si256(neurons.as_ptr().add(at).cast());
+                let w = _mm256_loadu_si256(weights.as_ptr().add(at).cast());
+                let clipped = _mm256_min_epi16(_mm256_max_epi16(n, zero), top);
+                let squared = _mm256_mullo_epi16(clipped, clipped);
+                halves = _mm256_add_epi32(halves, _mm256_madd_epi16(_mm256_srli_epi16(squared, 1), w));
+                odd = _mm256_add_epi32(odd, _mm256_madd_epi16(_mm256_and_si256(squared, one), w));
             }
-            let mut lanes = [0i32; 8];
-            _mm256_storeu_si256(lanes.as_mut_ptr().cast(), sum);
-            lanes.iter().map(|&lane| i64::from(lane)).sum()
+            let (mut high, mut low) = ([0i32; 8], [0i32; 8]);
+            _mm256_storeu_si256(high.as_mut_ptr().cast(), halves);
+            _mm256_storeu_si256(low.as_mut_ptr().cast(), odd);
+            high.iter()
+                .zip(&low)
+                .map(|(&h, &l)| 2 * i64::from(h) + i64::from(l))
+                .sum()
         }
     }
 }
