@@ -6,6 +6,7 @@
 
 use super::inputs::{FeatureSet, Inputs};
 use super::layers::HIDDEN;
+use super::refresh::RefreshCache;
 use super::{frame_of, height_of, simd, Network, Neurons};
 use crate::rules::hex::Hex;
 use crate::rules::moves::Move;
@@ -41,6 +42,8 @@ pub(crate) struct Accumulators {
     entries: Vec<Entry>,
     /// The entry of the current position.
     top: usize,
+    /// The neurons last computed for each view, to refresh from.
+    refreshes: RefreshCache,
 }
 
 impl Accumulators {
@@ -56,6 +59,7 @@ impl Accumulators {
                 plies + 1
             ],
             top: 0,
+            refreshes: RefreshCache::new(),
         }
     }
 
@@ -63,7 +67,10 @@ impl Accumulators {
     pub(crate) fn reset(&mut self, net: &Network, pos: &Position) {
         self.top = 0;
         let root = &mut self.entries[0];
-        root.neurons = [net.refresh(pos, Color::White), net.refresh(pos, Color::Black)];
+        root.neurons = [
+            self.refreshes.refresh(net, pos, Color::White),
+            self.refreshes.refresh(net, pos, Color::Black),
+        ];
         root.known = true;
     }
 
@@ -114,7 +121,10 @@ impl Accumulators {
                 .any(|e| matches!(e.change, Change::Frames));
         if refresh {
             let entry = &mut self.entries[top];
-            entry.neurons = [net.refresh(pos, Color::White), net.refresh(pos, Color::Black)];
+            entry.neurons = [
+                self.refreshes.refresh(net, pos, Color::White),
+                self.refreshes.refresh(net, pos, Color::Black),
+            ];
             entry.known = true;
             return &self.entries[top].neurons;
         }

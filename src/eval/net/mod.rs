@@ -14,6 +14,7 @@ mod file;
 pub(crate) use file::fnv1a;
 pub(crate) mod inputs;
 pub(crate) mod layers;
+mod refresh;
 mod simd;
 
 use std::borrow::Cow;
@@ -152,7 +153,11 @@ impl Network {
                 .chain(pos.pieces_in_hand(Color::Black).iter()),
             &mut features,
         );
-        simd::accumulate(&mut neurons, features.iter().map(|&feature| self.row(feature)));
+        simd::accumulate(
+            &mut neurons,
+            features.iter().map(|&feature| self.row(feature)),
+            std::iter::empty(),
+        );
         neurons
     }
 

@@ -30,18 +30,27 @@ pub(super) fn update(neurons: &mut Neurons, before: &Neurons, on: &[&Neurons], o
     }
 }
 
-/// `neurons += Σ rows`.
+/// `neurons += Σ on − Σ off`, for many rows (a side computed afresh).
 #[inline]
-pub(super) fn accumulate<'a>(neurons: &mut Neurons, rows: impl Iterator<Item = &'a Neurons> + Clone) {
+pub(super) fn accumulate<'a>(
+    neurons: &mut Neurons,
+    on: impl Iterator<Item = &'a Neurons>,
+    off: impl Iterator<Item = &'a Neurons>,
+) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, checked just above.
-        unsafe { avx2::accumulate(neurons, rows) };
+        unsafe { avx2::accumulate(neurons, on, off) };
         return;
     }
-    for row in rows {
+    for row in on {
         for (n, w) in neurons.iter_mut().zip(row.iter()) {
             *n = n.wrapping_add(*w);
+        }
+    }
+    for row in off {
+        for (n, w) in neurons.iter_mut().zip(row.iter()) {
+            *n = n.wrapping_sub(*w);
         }
     }
 }
@@ -138,16 +147,25 @@ mod avx2 {
     /// # Safety
     /// The processor must have AVX2.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn accumulate<'a>(neurons: &mut Neurons, rows: impl Iterator<Item = &'a Neurons>) {
+    pub(super) unsafe fn accumulate<'a>(
+        neurons: &mut Neurons,
+        on: impl Iterator<Item = &'a Neurons>,
+        off: impl Iterator<Item = &'a Neurons>,
+    ) {
         // SAFETY: as in `update`: whole rows of HIDDEN neurons, unaligned loads and stores.
         unsafe {
             let mut v = [_mm256_setzero_si256(); REGISTERS];
             for (r, register) in v.iter_mut().enumerate() {
                 *register = _mm256_loadu_si256(neurons.as_ptr().add(r * LANES).cast());
             }
-            for row in rows {
+            for row in on {
                 for (r, register) in v.iter_mut().enumerate() {
                     *register = _mm256_add_epi16(*register, _mm256_loadu_si256(row.as_ptr().add(r * LANES).cast()));
+                }
+            }
+            for row in off {
+                for (r, register) in v.iter_mut().enumerate() {
+                    *register = _mm256_sub_epi16(*register, _mm256_loadu_si256(row.as_ptr().add(r * LANES).cast()));
                 }
             }
             for (r, register) in v.iter().enumerate() {
@@ -242,8 +260,8 @@ mod tests {
             let slow: Neurons = std::array::from_fn(|i| before[i] + a[i] + b[i] - c[i] - d[i]);
             assert_eq!(fast, slow);
             let mut sum = before;
-            accumulate(&mut sum, [&a, &b, &c].into_iter());
-            let slow: Neurons = std::array::from_fn(|i| before[i] + a[i] + b[i] + c[i]);
+            accumulate(&mut sum, [&a, &b, &c].into_iter(), [&d].into_iter());
+            let slow: Neurons = std::array::from_fn(|i| before[i] + a[i] + b[i] + c[i] - d[i]);
             assert_eq!(sum, slow);
             let neurons = row(400);
             // Weights up to the bounds training keeps them in, where the sums come nearest to overflowing.

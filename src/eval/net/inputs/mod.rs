@@ -28,10 +28,13 @@ pub(crate) trait FeatureSet {
     const FACTORS: usize;
 
     /// How one side sees the board while its anchors stand still.
-    type View: Copy;
+    type View: Copy + PartialEq;
 
     /// `side`'s view when White's and Black's Queens stand where `queens` says.
     fn view(side: Color, queens: [Option<Hex>; 2]) -> Self::View;
+
+    /// A number for `view`, well mixed: the same for equal views, and seldom the same for two others.
+    fn view_key(view: &Self::View) -> u32;
 
     /// Whether moving or placing `piece` changes the views: every feature, a refresh.
     fn anchors_view(piece: Piece) -> bool;

@@ -56,6 +56,15 @@ impl FeatureSet for QueenRelative {
     }
 
     #[inline]
+    fn view_key(view: &Frame) -> u32 {
+        // The symmetry follows from the Queens' cells.
+        let at = |queen: Option<Hex>| queen.map_or(0, |hex| hex.index() as u32 + 1);
+        let mut key = at(view.queens[0]) << 16 | at(view.queens[1]) << 1 | view.side.index() as u32;
+        key = (key ^ key >> 16).wrapping_mul(0x7feb_352d);
+        key ^ key >> 15
+    }
+
+    #[inline]
     fn anchors_view(piece: Piece) -> bool {
         piece.bug() == Bug::Queen
     }
