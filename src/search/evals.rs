@@ -2,14 +2,21 @@
 //! transposed move orders reach the same leaf. Forgotten at the start of each search, so that it never mixes the
 //! evaluations of two weight sets.
 
+use super::pages::Pages;
+
 /// Entries (16 bytes each): 4 MB a thread, room for most of the leaves of a search of a second or less.
 const SLOTS: usize = 1 << 18;
 
-/// The key of an unused entry. A real position hashes to it with a chance of one in 2^64.
-const EMPTY: u64 = u64::MAX;
+/// The memory of the entries, for the report of an allocation that failed.
+const LAYOUT: std::alloc::Layout = match std::alloc::Layout::from_size_align(SLOTS * 16, 8) {
+    Ok(layout) => layout,
+    Err(_) => panic!("the leaf memory's size"),
+};
 
 pub(crate) struct Evals {
-    entries: Box<[(u64, i32)]>,
+    /// Keys (a position's hash mixed with the salt) and values. An unused entry is zero, a key that a position
+    /// matches with a chance of one in 2^64.
+    entries: Pages<(u64, i32)>,
     /// Mixed into every key: a new search takes a new salt, and the entries of earlier searches no longer match,
     /// so that forgetting them costs nothing (a search of a few milliseconds would spend much of its time wiping
     /// the entries).
@@ -18,9 +25,13 @@ pub(crate) struct Evals {
 
 impl Evals {
     pub fn new() -> Evals {
+        // Read at random at every leaf: huge pages spare it the misses of the processor's list of pages. Made
+        // once for a searcher's life and only ever written over, so the pages are gathered once.
+        let entries = Pages::new(SLOTS).unwrap_or_else(|| std::alloc::handle_alloc_error(LAYOUT));
+        entries.use_huge_pages();
         Evals {
-            entries: vec![(EMPTY, 0); SLOTS].into_boxed_slice(),
-            salt: 0,
+            entries,
+            salt: 0x9e37_79b9_7f4a_7c15,
         }
     }
 

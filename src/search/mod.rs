@@ -20,6 +20,7 @@ mod evals;
 mod fault;
 mod limits;
 mod ordering;
+mod pages;
 mod prefetch;
 mod pv;
 mod searcher;

@@ -14,13 +14,13 @@
 //! count searches since the entry was written and never wrap: the search counter has 15 bits, and in the rare
 //! search that would overflow it every entry is marked old instead.
 
-use std::alloc::{self, Layout};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 
 use crate::rules::hex::Hex;
 use crate::rules::moves::Move;
 use crate::rules::piece::Piece;
 
+use super::pages::{Pages, Zeroed};
 use super::{MAX_PLY, WIN};
 
 /// What a stored score says about the true score.
@@ -42,6 +42,9 @@ struct Slot {
     best: AtomicU32,
     data: AtomicU32,
 }
+
+// SAFETY: three atomics holding 0 are a valid Slot (an empty one).
+unsafe impl Zeroed for Slot {}
 
 /// A slot's content, read out.
 #[derive(Clone, Copy)]
@@ -158,7 +161,7 @@ fn address_space_left_mb() -> Option<usize> {
 
 /// A fixed-size hash table of search results.
 pub(crate) struct Table {
-    slots: Box<[Slot]>,
+    slots: Pages<Slot>,
     /// The current search's generation: 0 after a clear, one more for each search, never above `LAST_GENERATION`.
     generation: AtomicU32,
     /// Whether huge pages were asked for, to ask again for the slots of a cleared table.
@@ -174,7 +177,7 @@ impl Table {
             return Err(TableTooBig::new(mb));
         }
         let count = (mb.saturating_mul(1 << 20) / std::mem::size_of::<Slot>()).max(1);
-        let slots = zeroed_slots(count).ok_or_else(|| TableTooBig::new(mb))?;
+        let slots = Pages::new(count).ok_or_else(|| TableTooBig::new(mb))?;
         Ok(Table {
             slots,
             generation: AtomicU32::new(0),
@@ -190,7 +193,7 @@ impl Table {
     /// it, and may wait while the system gathers a huge page.
     pub fn use_huge_pages(&self) {
         self.huge_pages.store(true, Relaxed);
-        ask_for_huge_pages(self.slots.as_ptr() as *mut u8, std::mem::size_of_val(&*self.slots));
+        self.slots.use_huge_pages();
     }
 
     /// Forget everything. The slots are given back and taken afresh from the allocator, already zeroed, so that a
@@ -198,7 +201,7 @@ impl Table {
     /// every page of the table, seconds for one of gigabytes (see docs/uhp.md). Only where the system cannot give
     /// a second table while the first is held are the slots zeroed one by one.
     pub fn clear(&mut self) {
-        match zeroed_slots(self.slots.len()) {
+        match Pages::new(self.slots.len()) {
             Some(fresh) => {
                 self.slots = fresh;
                 if *self.huge_pages.get_mut() {
@@ -343,43 +346,6 @@ fn read(slot: &Slot) -> Entry {
         bound: (data >> 24) as u8 & 3,
         generation: best >> MOVE_BITS,
     }
-}
-
-/// `count` empty slots, straight from the allocator's zeroed pages (so an unused table costs no time), or `None`
-/// when the memory is not available.
-fn zeroed_slots(count: usize) -> Option<Box<[Slot]>> {
-    let layout = Layout::array::<Slot>(count).ok()?;
-    // SAFETY: the layout has a non-zero size (count >= 1, a slot is 12 bytes). All-zero bytes are a valid Slot
-    // (three atomics holding 0), so the zeroed block is a valid [Slot; count], and a Box of it frees it with the
-    // same layout. A null pointer (no memory) is checked before it is used.
-    unsafe {
-        let memory = alloc::alloc_zeroed(layout) as *mut Slot;
-        if memory.is_null() {
-            return None;
-        }
-        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(memory, count)))
-    }
-}
-
-/// Ask the system to back the whole 2 MB pages inside `[start, start + len)` with huge pages. Only a hint: where
-/// it is refused nothing changes.
-fn ask_for_huge_pages(start: *mut u8, len: usize) {
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 2 << 20;
-        let first = (start as usize).next_multiple_of(HUGE);
-        let end = (start as usize + len) / HUGE * HUGE;
-        if end > first {
-            // SAFETY: madvise only changes how the kernel backs pages of this process's own allocation (the
-            // range lies inside it); MADV_HUGEPAGE neither moves, changes nor frees memory, and a refusal is
-            // harmless.
-            unsafe {
-                libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
-            }
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (start, len);
 }
 
 /// A move in 32 bits, 0 for none: the kind in bits 0–1, the piece in bits 2–6, the cell in bits 7–16.
