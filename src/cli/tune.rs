@@ -133,9 +133,10 @@ fn win_curve(records: &[GameRecord], args: &Args, nodes: u64) -> Result<ExitCode
     } else {
         writeln!(
             stdout,
-            "{} games: win chance = 1 / (1 + 10^(-score / {:.0})), mean squared error {:.6} over {} positions ({nodes} \
-             nodes a search, from ply {skip})",
+            "{} games: win chance = 1 / (1 + 10^(-(score - {:.0}) / {:.0})), mean squared error {:.6} over {} positions \
+             ({nodes} nodes a search, from ply {skip}; the score for the side to move, less its tempo)",
             records.len(),
+            curve.tempo,
             curve.scale,
             curve.error,
             curve.positions

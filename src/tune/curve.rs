@@ -1,7 +1,9 @@
 //! The win curve: how a *searched* score turns into a chance of winning for the side to move,
-//! 1 / (1 + 10^(−score / S)), with the one constant S fitted to the results of self-play games. Every position of
-//! the games from a given ply on is searched with a fixed number of nodes, and S is the value that makes the mean
-//! squared difference between the curve and the games' results least.
+//! 1 / (1 + 10^(−(score − T) / S)), with the constants S and T fitted to the results of self-play games. Every
+//! position of the games from a given ply on is searched with a fixed number of nodes, and S and T are the values
+//! that make the mean squared difference between the curve and the games' results least. T is what a search gives
+//! the side to move for being on move, beyond what it is worth in results: a review that leaves it in sees each
+//! side's chance rise a little whenever it is that side's turn.
 //!
 //! Owns the measurement and the fit; the games come from `crate::record::games`, the searches from the [`Engine`]
 //! it is handed. `waggle tune --win-curve NODES` runs it.
@@ -20,21 +22,38 @@ use crate::search::Limits;
 /// would hardly leave ½ over the scores an evaluation gives.
 const SCALE_RANGE: (f64, f64) = (50.0, 2000.0);
 
-/// A searched position: its score and the game's result, both from White's point of view (1 won, ½ drawn, 0 lost).
+/// The range T is looked for in: a tempo worth more than half a clear edge either way would be a fault of the
+/// evaluation, not a trait.
+const TEMPO_RANGE: (f64, f64) = (-100.0, 100.0);
+
+/// A searched position: its score and the game's result, both from White's point of view (1 won, ½ drawn, 0 lost),
+/// and whose turn it was.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Scored {
     /// The search's score, in the evaluation's units.
     pub(crate) score: f64,
     /// How the game ended for White.
     pub(crate) result: f64,
+    /// Whether White was to move.
+    pub(crate) white_to_move: bool,
+}
+
+impl Scored {
+    /// White's chance on the curve of scale `scale` and tempo `tempo`: the tempo is taken from the side to move.
+    fn white_chance(&self, scale: f64, tempo: f64) -> f64 {
+        let tempo = if self.white_to_move { tempo } else { -tempo };
+        win_chance(self.score - tempo, scale)
+    }
 }
 
 /// The win curve fitted to searched positions of self-play games: the chance of winning of the side to move of a
-/// position that a search scores `score` is 1 / (1 + 10^(−score / `scale`)).
+/// position that a search scores `score` is 1 / (1 + 10^(−(score − `tempo`) / `scale`)).
 #[derive(Clone, Debug, PartialEq)]
 pub struct WinCurve {
-    /// S, the score at which the side to move wins 10 games to 1 (in the evaluation's units).
+    /// S, the score beyond the tempo at which the side to move wins 10 games to 1 (in the evaluation's units).
     pub scale: f64,
+    /// T, the score of a position the side to move wins as often as it loses.
+    pub tempo: f64,
     /// The mean squared difference between the curve's chances and the games' results (0 … 1).
     pub error: f64,
     /// The positions fitted: those searched, less the forced wins and losses.
@@ -66,40 +85,49 @@ impl WinCurve {
         Ok(WinCurve::fit(&scored))
     }
 
-    /// The curve that fits `scored` best. With nothing to fit, a curve at the middle of the range, its error 0.
+    /// The curve that fits `scored` best. With nothing to fit, a curve at the middle of the ranges, its error 0.
     pub(crate) fn fit(scored: &[Scored]) -> WinCurve {
-        let scale = best_scale(scored);
+        // The best scale for each tempo, and the tempo whose best scale fits best: the error has one minimum
+        // along each, as along both.
+        let tempo = least(TEMPO_RANGE, |tempo| {
+            mean_squared_error(
+                scored,
+                least(SCALE_RANGE, |scale| mean_squared_error(scored, scale, tempo)),
+                tempo,
+            )
+        });
+        let scale = least(SCALE_RANGE, |scale| mean_squared_error(scored, scale, tempo));
         WinCurve {
             scale,
-            error: mean_squared_error(scored, scale),
+            tempo,
+            error: mean_squared_error(scored, scale, tempo),
             positions: scored.len(),
         }
     }
 }
 
-/// Mean squared difference between the results of `scored` and the chances the curve of scale `scale` gives them;
-/// 0 for no positions.
-pub(crate) fn mean_squared_error(scored: &[Scored], scale: f64) -> f64 {
+/// Mean squared difference between the results of `scored` and the chances the curve of scale `scale` and tempo
+/// `tempo` gives them; 0 for no positions.
+pub(crate) fn mean_squared_error(scored: &[Scored], scale: f64, tempo: f64) -> f64 {
     if scored.is_empty() {
         return 0.0;
     }
     let total: f64 = scored
         .iter()
-        .map(|s| (s.result - win_chance(s.score, scale)).powi(2))
+        .map(|s| (s.result - s.white_chance(scale, tempo)).powi(2))
         .sum();
     total / scored.len() as f64
 }
 
-/// The scale in [`SCALE_RANGE`] with the least mean squared error over `scored`, by golden-section search (the
-/// error has one minimum along the scale, so narrowing the bracket around the lower of two inner points keeps it).
-pub(crate) fn best_scale(scored: &[Scored]) -> f64 {
-    let (mut low, mut high) = SCALE_RANGE;
+/// The point of `(low, high)` where `error` is least, by golden-section search (the error has one minimum there,
+/// so narrowing the bracket around the lower of two inner points keeps it).
+fn least((mut low, mut high): (f64, f64), error: impl Fn(f64) -> f64) -> f64 {
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    // 60 steps shrink the bracket by 0.618^60, about 3·10^−13: far below a whole unit of score.
-    for _ in 0..60 {
+    // 50 steps shrink the bracket by 0.618^50, about 3·10^−11 of it: far below a whole unit of score.
+    for _ in 0..50 {
         let a = high - ratio * (high - low);
         let b = low + ratio * (high - low);
-        if mean_squared_error(scored, a) < mean_squared_error(scored, b) {
+        if error(a) < error(b) {
             high = b;
         } else {
             low = a;
@@ -144,6 +172,7 @@ pub(crate) fn search_positions(
                         scored.push(Scored {
                             score: if to_move == Color::White { score } else { -score },
                             result,
+                            white_to_move: to_move == Color::White,
                         });
                     }
                 }
@@ -172,27 +201,35 @@ mod tests {
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
-    /// Results drawn from a known curve: the fit must find its scale.
+    /// Results drawn from a known curve: the fit must find its scale and its tempo.
     #[test]
-    fn the_fit_recovers_the_scale_the_results_were_drawn_from() {
-        let mut rng = StdRng::seed_from_u64(300);
-        let scored: Vec<Scored> = (0..20_000)
-            .map(|_| {
-                let score = f64::from(rng.gen_range(-1200..=1200));
-                let result = if rng.gen::<f64>() < win_chance(score, 300.0) {
-                    1.0
-                } else {
-                    0.0
-                };
-                Scored { score, result }
-            })
-            .collect();
-        let curve = WinCurve::fit(&scored);
-        assert!((curve.scale - 300.0).abs() < 15.0, "{curve:?}");
-        assert_eq!(curve.positions, 20_000);
-        // The fitted scale is the best one: its neighbours fit worse.
-        assert!(curve.error < mean_squared_error(&scored, curve.scale * 0.9));
-        assert!(curve.error < mean_squared_error(&scored, curve.scale * 1.1));
+    fn the_fit_recovers_the_scale_and_tempo_the_results_were_drawn_from() {
+        for tempo in [0.0, 30.0] {
+            let mut rng = StdRng::seed_from_u64(300);
+            let scored: Vec<Scored> = (0..40_000)
+                .map(|i| {
+                    let white_to_move = i % 2 == 0;
+                    let score = f64::from(rng.gen_range(-1200..=1200));
+                    let chance = win_chance(score - if white_to_move { tempo } else { -tempo }, 300.0);
+                    let result = if rng.gen::<f64>() < chance { 1.0 } else { 0.0 };
+                    Scored {
+                        score,
+                        result,
+                        white_to_move,
+                    }
+                })
+                .collect();
+            let curve = WinCurve::fit(&scored);
+            assert!((curve.scale - 300.0).abs() < 15.0, "{curve:?}");
+            assert!((curve.tempo - tempo).abs() < 8.0, "{curve:?}");
+            assert_eq!(curve.positions, 40_000);
+            // The fitted curve is the best one: its neighbours fit worse.
+            let error = |scale, tempo| mean_squared_error(&scored, scale, tempo);
+            assert!(curve.error < error(curve.scale * 0.9, curve.tempo));
+            assert!(curve.error < error(curve.scale * 1.1, curve.tempo));
+            assert!(curve.error < error(curve.scale, curve.tempo + 20.0));
+            assert!(curve.error < error(curve.scale, curve.tempo - 20.0));
+        }
     }
 
     #[test]
@@ -202,22 +239,32 @@ mod tests {
             Scored {
                 score: 0.0,
                 result: 1.0,
+                white_to_move: true,
             },
             // S ahead: 10/11 against a loss, (10/11)² = 100/121.
             Scored {
                 score: 300.0,
                 result: 0.0,
+                white_to_move: false,
             },
             // S behind: 1/11 against a draw, (1/2 − 1/11)² = 81/484.
             Scored {
                 score: -300.0,
                 result: 0.5,
+                white_to_move: true,
             },
         ];
         let want = (1.0 / 4.0 + 100.0 / 121.0 + 81.0 / 484.0) / 3.0;
-        assert!((mean_squared_error(&scored, 300.0) - want).abs() < 1e-12);
+        assert!((mean_squared_error(&scored, 300.0, 0.0) - want).abs() < 1e-12);
         assert!((want - 0.414_600_55).abs() < 1e-8);
-        assert_eq!(mean_squared_error(&[], 300.0), 0.0);
+        assert_eq!(mean_squared_error(&[], 300.0, 0.0), 0.0);
+        // A tempo of 300 for the side to move: the level position is 1/11 for White to move, the second one (Black
+        // to move, White 300 ahead) is White 600 ahead.
+        let first = (1.0 - 1.0 / 11.0f64).powi(2);
+        let second = win_chance(600.0, 300.0).powi(2);
+        let third = (0.5 - win_chance(-600.0, 300.0)).powi(2);
+        let want = (first + second + third) / 3.0;
+        assert!((mean_squared_error(&scored, 300.0, 300.0) - want).abs() < 1e-12);
     }
 
     fn engine() -> Engine {
@@ -266,7 +313,8 @@ mod tests {
             scored,
             [Scored {
                 score: f64::from(-black),
-                result: 0.5
+                result: 0.5,
+                white_to_move: false,
             }]
         );
     }
