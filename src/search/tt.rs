@@ -2,7 +2,7 @@
 //! every thread of a search.
 //!
 //! Owns storage (one flat allocation, sized in megabytes, taken from the allocator already zeroed so that a big
-//! table costs nothing until it is used, and taken afresh to clear it, backed by huge pages for a search with several threads where the system
+//! table costs nothing until it is used, cleared by writing nothing (a clear makes every earlier entry count as empty), backed by huge pages for a search with several threads where the system
 //! allows, and refused with an error rather than an abort when the machine cannot give it), the replacement policy
 //! and the ply adjustment of win scores. A slot is three 32-bit words written and read without locks; the first
 //! word is the key mixed with the other two, so that a slot torn by two threads writing at once reads as a miss. A
@@ -14,7 +14,7 @@
 //! count searches since the entry was written and never wrap: the search counter has 15 bits, and in the rare
 //! search that would overflow it every entry is marked old instead.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 use crate::rules::hex::Hex;
 use crate::rules::moves::Move;
@@ -162,10 +162,11 @@ fn address_space_left_mb() -> Option<usize> {
 /// A fixed-size hash table of search results.
 pub(crate) struct Table {
     slots: Pages<Slot>,
-    /// The current search's generation: 0 after a clear, one more for each search, never above `LAST_GENERATION`.
+    /// The current search's generation: one more for each search, never above `LAST_GENERATION`.
     generation: AtomicU32,
-    /// Whether huge pages were asked for, to ask again for the slots of a cleared table.
-    huge_pages: AtomicBool,
+    /// The first generation whose entries count: a clear moves it past every entry written so far, which then
+    /// read as empty slots, so that clearing writes nothing.
+    valid_from: AtomicU32,
 }
 
 impl Table {
@@ -181,42 +182,42 @@ impl Table {
         Ok(Table {
             slots,
             generation: AtomicU32::new(0),
-            huge_pages: AtomicBool::new(false),
+            valid_from: AtomicU32::new(0),
         })
     }
 
     /// Ask for the table's memory not yet in use to be backed by huge pages, where the system allows (Linux with
     /// transparent huge pages on `madvise` or `always`): its first touches then cost one page fault per 2 MB
-    /// instead of one per 4 KB. For searches with helper threads, which take a fresh table's page faults in
-    /// turn: on the development machine a fresh process searching `selfplay40` to depth 6 with 2 threads took
-    /// 233–297 ms with them instead of 553–595 ms (whole process, see `31ca6e1`). One thread gains nothing from
-    /// it, and may wait while the system gathers a huge page.
+    /// instead of one per 4 KB, and its probes seldom miss the processor's list of pages. For searches with
+    /// helper threads, which take a fresh table's page faults in turn: on the development machine a fresh process
+    /// searching `selfplay40` to depth 6 with 2 threads took 233–297 ms with them instead of 553–595 ms (whole
+    /// process, see `31ca6e1`).
     pub fn use_huge_pages(&self) {
-        self.huge_pages.store(true, Relaxed);
         self.slots.use_huge_pages();
     }
 
-    /// Forget everything. The slots are given back and taken afresh from the allocator, already zeroed, so that a
-    /// cleared table costs nothing until a search uses it, as a new one: writing zeros over every slot touched
-    /// every page of the table, seconds for one of gigabytes (see docs/uhp.md). Only where the system cannot give
-    /// a second table while the first is held are the slots zeroed one by one.
+    /// Forget everything: every entry written so far reads as an empty slot from now on. Nothing is written (a
+    /// table of gigabytes is cleared at once), and the memory stays the table's, its pages already there for
+    /// the next search. Only when the generations have run out are the slots zeroed one by one.
     pub fn clear(&mut self) {
-        match Pages::new(self.slots.len()) {
-            Some(fresh) => {
-                self.slots = fresh;
-                if *self.huge_pages.get_mut() {
-                    self.use_huge_pages();
-                }
-            }
-            None => {
-                for slot in self.slots.iter_mut() {
-                    *slot.key.get_mut() = 0;
-                    *slot.best.get_mut() = 0;
-                    *slot.data.get_mut() = 0;
-                }
-            }
+        let generation = *self.generation.get_mut();
+        if generation < LAST_GENERATION {
+            *self.valid_from.get_mut() = generation + 1;
+            return;
+        }
+        for slot in self.slots.iter_mut() {
+            *slot.key.get_mut() = 0;
+            *slot.best.get_mut() = 0;
+            *slot.data.get_mut() = 0;
         }
         *self.generation.get_mut() = 0;
+        *self.valid_from.get_mut() = 0;
+    }
+
+    /// Whether `entry` holds a result that counts: written, and since the last clear.
+    #[inline]
+    fn holds(&self, entry: Entry) -> bool {
+        entry.bound().is_some() && entry.generation >= self.valid_from.load(Relaxed)
     }
 
     /// Start a new search: older entries become the first to be replaced. Called while no search runs.
@@ -226,11 +227,11 @@ impl Table {
             self.generation.store(current + 1, Relaxed);
             return;
         }
-        // Out of generations: every entry becomes generation 0, and the count starts again `OLD` searches later,
-        // so that no entry ever looks newer than it is.
+        // Out of generations: every entry that counts becomes generation 0, one cleared away an empty slot, and the
+        // count starts again `OLD` searches later, so that no entry ever looks newer than it is.
         for slot in self.slots.iter() {
             let entry = read(slot);
-            if entry.bound().is_some() {
+            if self.holds(entry) {
                 write(
                     slot,
                     entry.check,
@@ -238,8 +239,11 @@ impl Table {
                     0,
                     data_word(entry.score, entry.depth, entry.bound),
                 );
+            } else if entry.bound().is_some() {
+                write(slot, 0, 0, 0, 0);
             }
         }
+        self.valid_from.store(0, Relaxed);
         self.generation.store(OLD, Relaxed);
     }
 
@@ -257,7 +261,7 @@ impl Table {
             .iter()
             .filter(|slot| {
                 let entry = read(slot);
-                entry.bound().is_some() && entry.generation == generation
+                self.holds(entry) && entry.generation == generation
             })
             .count();
         (used * 1000 / sample.len()) as u32
@@ -280,7 +284,7 @@ impl Table {
     pub fn probe(&self, hash: u64, ply: usize) -> Option<Hit> {
         let entry = read(self.slot(hash));
         let bound = entry.bound()?;
-        (entry.check == hash as u32).then(|| Hit {
+        (entry.check == hash as u32 && entry.generation >= self.valid_from.load(Relaxed)).then(|| Hit {
             best: entry.best,
             score: score_from_table(i32::from(entry.score), ply),
             depth: u32::from(entry.depth),
@@ -298,8 +302,9 @@ impl Table {
         let check = hash as u32;
         let depth = depth.min(u32::from(u8::MAX)) as u8;
         let generation = self.generation.load(Relaxed);
-        let same = old.check == check && old.bound().is_some();
-        if !same && old.bound().is_some() {
+        let held = self.holds(old);
+        let same = old.check == check && held;
+        if !same && held {
             let worth = u32::from(old.depth).saturating_sub(AGE_WEIGHT * self.age(old, generation).min(OLD));
             if worth > u32::from(depth) {
                 return;
@@ -419,8 +424,8 @@ mod tests {
         assert!(table.probe(hash, 1).is_none());
     }
 
-    /// Clearing takes fresh zeroed slots instead of writing over the old ones, which touched every page: a big
-    /// table that a search used a little is cleared without taking the whole of its memory.
+    /// Clearing writes nothing (writing zeros over the slots touched every page): a big table that a search used
+    /// a little is cleared without taking the whole of its memory.
     #[cfg(target_os = "linux")]
     #[test]
     fn clearing_a_big_table_touches_none_of_its_memory() {
@@ -494,6 +499,44 @@ mod tests {
         assert_eq!((hit.score, hit.depth, hit.best), (10, 40, Some(Move::Pass)));
         table.store(2, 0, 0, Bound::Exact, 20, None);
         assert_eq!(table.probe(2, 0).map(|h| h.score), Some(20));
+    }
+
+    #[test]
+    fn a_cleared_entry_stays_gone_however_the_generations_go_on() {
+        // One slot: every position shares it.
+        let mut table = Table::new(0).unwrap();
+        table.new_search();
+        table.store(1, 0, 40, Bound::Exact, 10, Some(Move::Pass));
+        table.clear();
+        assert!(table.probe(1, 0).is_none());
+        // An empty slot to the replacement rule: a shallow result takes it, and a fail-low finds no move in it.
+        table.new_search();
+        table.store(1, 0, 1, Bound::Upper, 5, None);
+        let hit = table.probe(1, 0).expect("stored over the cleared entry");
+        assert_eq!((hit.depth, hit.best), (1, None));
+        // Through the renumbering when the generations run out, an entry written before a clear stays gone and one
+        // written since stays (a table of many slots, each position in its own).
+        let mut table = Table::new(1).unwrap();
+        let (a, b) = (1 << 58, 2 << 58);
+        table.new_search();
+        table.store(a, 0, 30, Bound::Exact, 20, None);
+        table.clear();
+        table.new_search();
+        table.store(b, 0, 9, Bound::Lower, 30, None);
+        table.generation.store(LAST_GENERATION, Relaxed);
+        table.new_search();
+        assert!(table.probe(a, 0).is_none());
+        assert_eq!(table.probe(b, 0).map(|h| h.score), Some(30));
+        assert_eq!(
+            read(table.slot(a)).bound,
+            0,
+            "the cleared entry is zeroed by the renumbering"
+        );
+        // A clear with no generation left zeroes the slots.
+        table.generation.store(LAST_GENERATION, Relaxed);
+        table.clear();
+        assert!(table.probe(b, 0).is_none());
+        assert_eq!(table.generation.load(Relaxed), 0);
     }
 
     #[test]
