@@ -46,13 +46,16 @@
 //! evaluation and the opening [`book`]; the search; the [`Engine`]; pictures of positions ([`draw`]); and the front
 //! ends, each owning its output: the UHP session ([`uhp`]), matches between engines ([`arena`]), the JSON API
 //! ([`json`]), the terminal game ([`play`]), the review of a whole game ([`review`]), tuning ([`tune`]), learning
-//! the network evaluation ([`train`]) and the bench ([`mod@bench`]).
+//! the network evaluation ([`train`]), the bench ([`mod@bench`]) and, with the `db` feature (on by default), the
+//! games database and its opening explorer (`db`).
 
 #![warn(missing_docs)]
 
 pub mod arena;
 pub mod bench;
 pub mod book;
+#[cfg(feature = "db")]
+pub mod db;
 pub mod draw;
 mod engine;
 mod eval;

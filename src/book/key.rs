@@ -14,6 +14,14 @@ use crate::rules::position::Position;
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Key(Vec<u8>);
 
+impl Key {
+    /// The key's bytes: the games database (`crate::db`) keeps a digest of them.
+    #[cfg_attr(not(feature = "db"), allow(dead_code))]
+    pub(crate) fn bytes(&self) -> &[u8] {
+        &self.0
+    }
+}
+
 /// A stack on the board: its place in axial coordinates and its pieces from the bottom up, each as
 /// `colour * 8 + bug`.
 type Stack = ((i32, i32), Vec<u8>);
