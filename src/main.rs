@@ -58,6 +58,10 @@ enum Command {
     /// Judge every move of games: marks (inaccuracy, mistake, blunder, missed win), each side's accuracy, the
     /// turning points; the games with the judgements as comments (--pgn) and a chart of the win chance (--svg).
     Review(cli::review::Args),
+    /// The games database: import records (`add`), explore the moves played from a position (`explore`), list
+    /// and write out games (`games`), count them (`stats`).
+    #[cfg(feature = "db")]
+    Db(cli::db::Args),
     /// Play, analyse and review Hive in a browser: serves a page and its JSON API (default 127.0.0.1:8080).
     Web(cli::web::Args),
     /// Play UHP engines against each other and say which is stronger (`waggle match merge FILES…` sums up the
@@ -85,6 +89,8 @@ fn main() -> ExitCode {
         Some(Command::Convert(args)) => cli::convert::run(args),
         Some(Command::Json(args)) => cli::json::run(args),
         Some(Command::Review(args)) => cli::review::run(args),
+        #[cfg(feature = "db")]
+        Some(Command::Db(args)) => cli::db::run(args),
         Some(Command::Web(args)) => cli::web::run(args),
         Some(Command::Match(args)) => cli::arena::run(*args),
         Some(Command::Completions(args)) => cli::completions::run(args, Cli::command()),

@@ -1,6 +1,6 @@
-//! The progress bars of the long subcommands (`waggle review`'s moves judged, `waggle datagen`'s games), on stderr,
-//! drawn in place when stderr is a terminal and hidden otherwise. Owns where and how a bar is drawn; what is
-//! printed around it is the subcommand's.
+//! The progress bars of the long subcommands (`waggle review`'s moves judged, `waggle datagen`'s games, `waggle db
+//! add`'s games read), on stderr, drawn in place when stderr is a terminal and hidden otherwise. Owns where and how
+//! a bar is drawn; what is printed around it is the subcommand's.
 //!
 //! On a Unix terminal the bar is drawn through [`Line`] rather than indicatif's own terminal: indicatif pads the
 //! bar's line with blanks to the terminal's last column, and the `^C` a terminal echoes for Ctrl-C then wraps onto a
@@ -14,6 +14,16 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 pub fn progress_bar(total: u64, template: &str) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(total), target());
     if let Ok(style) = ProgressStyle::with_template(&format!("{{bar:40}} {template}")) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// A count of steps with no known end (`waggle db add`'s games), drawn by `template` (`{pos}`, `{per_sec}` …).
+#[cfg(feature = "db")]
+pub fn counter(template: &str) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(None, target());
+    if let Ok(style) = ProgressStyle::with_template(&format!("{{spinner}} {template}")) {
         bar.set_style(style);
     }
     bar

@@ -1,14 +1,15 @@
-//! The games a command line names (`waggle review`, `waggle draw`, `waggle convert`): GameStrings, record files in
-//! every format Waggle reads (BoardSpace `.sgf`, `.pgn` as Mzinga, hivegame.com and other programs write it, games
-//! files of `RESULT<TAB>GAMESTRING` lines as `waggle selfplay` writes them, GameStrings a line), directories of
-//! `.pgn` and `.sgf` files, and `-` for standard input. Each game is replayed move by move before any work; one
-//! that cannot be read or played is refused with its file, its game, its move and the reason, and the others go on.
+//! The games a command line names (`waggle review`, `waggle draw`, `waggle convert`, and `waggle db add`, which
+//! walks them a file at a time): GameStrings, record files in every format Waggle reads (BoardSpace `.sgf`, `.pgn`
+//! as Mzinga, hivegame.com and other programs write it, games files of `RESULT<TAB>GAMESTRING` lines as `waggle
+//! selfplay` writes them, GameStrings a line), directories of `.pgn` and `.sgf` files, and `-` for standard input.
+//! Each game is replayed move by move before any work; one that cannot be read or played is refused with its file,
+//! its game, its move and the reason, and the others go on.
 
 use std::io::Read;
 use std::path::Path;
 
 use waggle::record::{read_games, read_pgn, read_sgf, PgnGame};
-use waggle::{Game, GameString, Rules};
+use waggle::{Game, GameState, GameString, Rules};
 
 /// A game to work on, and where it came from.
 pub struct Source {
@@ -23,6 +24,10 @@ pub struct Source {
     pub pgn: Option<PgnGame>,
     /// Whether it was given on the command line as a GameString (it has no name of its own).
     pub typed: bool,
+    /// How the game ended: the record's result when it gives one (a resignation, a clock, an adjudication), else
+    /// the end the moves reach; `None` for an unfinished game.
+    #[cfg_attr(not(feature = "db"), allow(dead_code))]
+    pub result: Option<GameState>,
 }
 
 /// What the arguments gave: the games read, in order, and a message for each game (or file) refused, naming it.
@@ -56,19 +61,94 @@ pub fn read_all(arguments: &[String], rules: Rules) -> Input {
         sources: Vec::new(),
         refused: Vec::new(),
     };
+    walk(arguments, rules, &mut input);
+    input
+}
+
+impl Visitor for Input {
+    fn game(&mut self, read: Result<Source, String>) -> bool {
+        match read {
+            Ok(source) => self.sources.push(source),
+            Err(message) => self.refused.push(message),
+        }
+        true
+    }
+}
+
+/// What hears of the games as [`walk`] reads them, one at a time (so that an archive of tens of thousands of
+/// files is never held in memory at once).
+pub trait Visitor {
+    /// The file `name` is about to be read, its content `bytes`: false passes over it.
+    fn file(&mut self, _name: &str, _bytes: &[u8]) -> bool {
+        true
+    }
+    /// A game read and replayed, or why one (or a whole file) was refused, naming it: false stops the walk.
+    fn game(&mut self, read: Result<Source, String>) -> bool;
+    /// The file `name` has given all its games.
+    fn file_done(&mut self, _name: &str) {}
+}
+
+/// Read the games of every argument in order, each one replayed under `rules` and the opening its record shows,
+/// and hand them to `visitor`; false when the visitor stopped the walk.
+pub fn walk(arguments: &[String], rules: Rules, visitor: &mut impl Visitor) -> bool {
     for argument in arguments {
-        for read in read_argument(argument) {
-            // Names and messages are printed on one line whatever the argument holds.
-            match read.and_then(|parsed| parsed.replay(rules)) {
-                Ok(source) => input.sources.push(Source {
-                    label: one_line(&source.label),
-                    ..source
-                }),
-                Err(message) => input.refused.push(one_line(&message)),
-            }
+        if !walk_argument(argument, rules, visitor) {
+            return false;
         }
     }
-    input
+    true
+}
+
+/// The games one argument names, handed to `visitor`: false when it stopped the walk.
+fn walk_argument(argument: &str, rules: Rules, visitor: &mut impl Visitor) -> bool {
+    let path = Path::new(argument);
+    if argument != "-" && path.is_dir() {
+        let mut files = Vec::new();
+        if let Err(e) = records_in(path, &mut files) {
+            return visitor.game(Err(format!("{argument}: the directory cannot be read: {e}")));
+        }
+        if files.is_empty() {
+            return visitor.game(Err(format!("{argument}: the directory holds no .pgn or .sgf file")));
+        }
+        files.sort();
+        return files
+            .iter()
+            .all(|file| walk_file(&file.display().to_string(), rules, visitor));
+    }
+    if argument != "-" && path.exists() {
+        return walk_file(argument, rules, visitor);
+    }
+    hand_over(read_argument(argument), rules, visitor)
+}
+
+/// The games of the file `name`, handed to `visitor`: false when it stopped the walk.
+fn walk_file(name: &str, rules: Rules, visitor: &mut impl Visitor) -> bool {
+    let bytes = match std::fs::read(name) {
+        Ok(bytes) => bytes,
+        Err(e) => return visitor.game(Err(format!("{name}: the file cannot be read: {e}"))),
+    };
+    if !visitor.file(name, &bytes) {
+        return true;
+    }
+    if !hand_over(from_text(name, &text_of(bytes), Some(name)), rules, visitor) {
+        return false;
+    }
+    visitor.file_done(name);
+    true
+}
+
+/// `games` replayed, in order, each handed to `visitor` (names and messages on one line whatever the file
+/// holds): false when it stopped the walk.
+fn hand_over(games: Vec<Result<Parsed, String>>, rules: Rules, visitor: &mut impl Visitor) -> bool {
+    games.into_iter().all(|read| {
+        visitor.game(match read.and_then(|parsed| parsed.replay(rules)) {
+            Ok(source) => Ok(Source {
+                label: one_line(&source.label),
+                ..source
+            }),
+            Err(message) => Err(one_line(&message)),
+        })
+    })
 }
 
 /// A game read from its text, not yet replayed.
@@ -93,6 +173,11 @@ impl Parsed {
             Game::from_record_with(&self.record, rules, opening)
         };
         let game = replayed.map_err(|e| format!("{}: {e}", self.label))?;
+        let said = self
+            .record
+            .state
+            .filter(|state| self.state_is_result && state.is_over());
+        let result = said.or(Some(game.state()).filter(|state| state.is_over()));
         let mut pgn = self.pgn;
         if let Some(pgn) = pgn.as_mut() {
             // The moves in canonical form; a result the record left to the moves is theirs.
@@ -107,11 +192,12 @@ impl Parsed {
             game,
             pgn,
             typed: self.typed,
+            result,
         })
     }
 }
 
-/// The games one argument names, each read or refused.
+/// The games of an argument that names no file or directory: standard input (`-`) or a GameString.
 fn read_argument(argument: &str) -> Vec<Result<Parsed, String>> {
     if argument == "-" {
         let mut bytes = Vec::new();
@@ -119,24 +205,6 @@ fn read_argument(argument: &str) -> Vec<Result<Parsed, String>> {
             return vec![Err(format!("standard input cannot be read: {e}"))];
         }
         return from_text("standard input", &text_of(bytes), None);
-    }
-    let path = Path::new(argument);
-    if path.is_dir() {
-        let mut files = Vec::new();
-        if let Err(e) = records_in(path, &mut files) {
-            return vec![Err(format!("{argument}: the directory cannot be read: {e}"))];
-        }
-        if files.is_empty() {
-            return vec![Err(format!("{argument}: the directory holds no .pgn or .sgf file"))];
-        }
-        files.sort();
-        return files
-            .iter()
-            .flat_map(|file| from_file(&file.display().to_string()))
-            .collect();
-    }
-    if path.exists() {
-        return from_file(argument);
     }
     vec![match argument.parse::<GameString>() {
         Ok(record) => Ok(Parsed {
@@ -191,14 +259,6 @@ fn one_line(text: &str) -> String {
 /// character, so that no record is refused for its encoding alone.
 fn text_of(bytes: Vec<u8>) -> String {
     String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().into_iter().map(char::from).collect())
-}
-
-/// The games of the file `name`.
-fn from_file(name: &str) -> Vec<Result<Parsed, String>> {
-    match std::fs::read(name) {
-        Ok(bytes) => from_text(name, &text_of(bytes), Some(name)),
-        Err(e) => vec![Err(format!("{name}: the file cannot be read: {e}"))],
-    }
 }
 
 /// Whether `line` is a numbered move (`1. wS1`), as a `.pgn` without tags starts.

@@ -8,6 +8,8 @@ pub mod book;
 pub mod completions;
 pub mod convert;
 pub mod datagen;
+#[cfg(feature = "db")]
+pub mod db;
 pub mod draw;
 pub mod engine;
 mod input;

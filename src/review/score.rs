@@ -22,7 +22,7 @@ pub enum Score {
 
 impl Score {
     /// The score of a search's report.
-    pub(crate) fn of(report: &Report) -> Score {
+    pub fn of(report: &Report) -> Score {
         match report.plies_to_end() {
             Some(plies) if report.is_win() => Score::WinIn(plies),
             Some(plies) => Score::LossIn(plies),
