@@ -20,6 +20,10 @@ pub struct Args {
     /// Also answer requests that name this host (the name a load balancer in front is reached by); may be repeated.
     #[arg(long, value_name = "NAME")]
     allow_host: Vec<String>,
+    /// The games database of the Explorer panel (`waggle db add` fills it; made empty if there is none).
+    #[cfg(feature = "db")]
+    #[arg(long, value_name = "PATH")]
+    db: Option<std::path::PathBuf>,
     #[command(flatten)]
     table: TableFlags,
     #[command(flatten)]
@@ -40,6 +44,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         options,
         weights: args.weights.weights()?,
         allow_hosts: args.allow_host,
+        #[cfg(feature = "db")]
+        database: args.db,
     };
     if let Some(addr) = args.listen.to_socket_addrs().ok().and_then(|mut a| a.next()) {
         if !addr.ip().is_loopback() {

@@ -27,6 +27,11 @@ pub(crate) const ASSETS: &[Asset] = &[
         bytes: include_bytes!("page/style.css"),
     },
     Asset {
+        path: "/explorer.css",
+        content_type: "text/css; charset=utf-8",
+        bytes: include_bytes!("page/explorer.css"),
+    },
+    Asset {
         path: "/favicon.svg",
         content_type: "image/svg+xml",
         bytes: include_bytes!("page/favicon.svg"),
@@ -95,6 +100,11 @@ pub(crate) const ASSETS: &[Asset] = &[
         path: "/keys.js",
         content_type: JS,
         bytes: include_bytes!("page/keys.js"),
+    },
+    Asset {
+        path: "/explorer.js",
+        content_type: JS,
+        bytes: include_bytes!("page/explorer.js"),
     },
     // The bugs, as `waggle draw --svg` draws them: one picture of a piece in the project.
     Asset {

@@ -39,6 +39,9 @@ pub(crate) enum WebError {
     /// A POST that does not say its body is JSON.
     #[error("send the request's body as JSON (Content-Type: application/json)")]
     NotJson,
+    /// What this server does not offer (the explorer without a database).
+    #[error("{0}")]
+    Unavailable(String),
     /// A game, move or record that Hive does not allow or that cannot be read.
     #[error("{0}")]
     Unprocessable(String),
@@ -54,7 +57,7 @@ impl WebError {
     /// The status the error earns.
     pub(crate) fn status(&self) -> StatusCode {
         match self {
-            WebError::NotFound(_) => StatusCode::NOT_FOUND,
+            WebError::NotFound(_) | WebError::Unavailable(_) => StatusCode::NOT_FOUND,
             WebError::Method { .. } => StatusCode::METHOD_NOT_ALLOWED,
             WebError::Host(_) | WebError::Forbidden(_) => StatusCode::FORBIDDEN,
             WebError::BadRequest(_) => StatusCode::BAD_REQUEST,

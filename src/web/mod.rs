@@ -15,6 +15,8 @@ mod api;
 mod assets;
 mod engine;
 mod error;
+#[cfg(feature = "db")]
+mod explorer;
 mod guard;
 mod reply;
 mod request;
@@ -59,6 +61,9 @@ pub struct WebConfig {
     pub weights: WeightSets,
     /// Names besides its own address that requests may give as their Host (the name of a load balancer in front).
     pub allow_hosts: Vec<String>,
+    /// The games database of the opening explorer (made if there is none), if any.
+    #[cfg(feature = "db")]
+    pub database: Option<std::path::PathBuf>,
 }
 
 impl WebConfig {
@@ -79,6 +84,11 @@ pub fn serve(addr: &str, on_ready: impl FnOnce(SocketAddr), stop: &AtomicBool, c
         threefold_draw: config.options.threefold_repetition_draw,
     };
     let (options, weights) = (config.options.clone(), config.weights.clone());
+    #[cfg(feature = "db")]
+    let explorer = match &config.database {
+        Some(path) => Some(Arc::new(explorer::Explorer::open(path).map_err(io::Error::other)?)),
+        None => None,
+    };
     let pool = Pool::new(engines, MAX_WAITING, move || engine::build(&options, &weights));
     let service = Arc::new(service::WebService {
         searching: search::Searching {
@@ -87,6 +97,8 @@ pub fn serve(addr: &str, on_ready: impl FnOnce(SocketAddr), stop: &AtomicBool, c
             options: config.options.clone(),
         },
         hosts: OnceLock::new(),
+        #[cfg(feature = "db")]
+        explorer,
     });
     let named = service.clone();
     let allow = config.allow_hosts.clone();

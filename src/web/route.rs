@@ -51,6 +51,10 @@ pub(crate) enum Action {
     Analyse,
     /// `/api/review`.
     Review,
+    /// `/api/explore`: the opening explorer.
+    Explore,
+    /// `/api/db/add`: a game added to the database.
+    AddGame,
 }
 
 impl Route {
@@ -80,6 +84,8 @@ impl Route {
             "/api/bestmove" => Route::Post(Action::BestMove),
             "/api/analyse" => Route::Post(Action::Analyse),
             "/api/review" => Route::Post(Action::Review),
+            "/api/explore" => Route::Post(Action::Explore),
+            "/api/db/add" => Route::Post(Action::AddGame),
             _ => return Err(WebError::NotFound(path.to_string())),
         };
         match (route, method) {

@@ -35,6 +35,9 @@ pub(crate) struct WebService {
     pub(crate) searching: Searching,
     /// The names this server answers to, known once it listens.
     pub(crate) hosts: OnceLock<Hosts>,
+    /// The games database of the explorer, if the server has one.
+    #[cfg(feature = "db")]
+    pub(crate) explorer: Option<Arc<super::explorer::Explorer>>,
 }
 
 impl http::Service for WebService {
@@ -79,7 +82,11 @@ impl WebService {
                 }
                 Ok(response)
             }
-            Route::Get(Query::Info) => Ok(ok(&api::info(self.searching.pool.status().engines))),
+            Route::Get(Query::Info) => {
+                let mut info = api::info(self.searching.pool.status().engines);
+                info["database"] = self.database_info();
+                Ok(ok(&info))
+            }
             Route::Get(Query::Status) => Ok(ok(&api::status(self.searching.pool.status()))),
             Route::Post(action) => self.post(action, request).await,
         }
@@ -110,6 +117,29 @@ impl WebService {
             Action::BestMove => search::best_move(&self.searching, body).await,
             Action::Analyse => search::analyse(&self.searching, body).await,
             Action::Review => search::review(&self.searching, body).await,
+            #[cfg(feature = "db")]
+            Action::Explore => {
+                let explorer = self.explorer.clone();
+                blocking(move || super::explorer::explore(explorer.as_deref(), &body, rules)).await
+            }
+            #[cfg(feature = "db")]
+            Action::AddGame => {
+                let explorer = self.explorer.clone();
+                blocking(move || super::explorer::add(explorer.as_deref(), &body, rules)).await
+            }
+            #[cfg(not(feature = "db"))]
+            Action::Explore | Action::AddGame => Err(WebError::Unavailable(
+                "this Waggle was built without the games database (its `db` feature)".into(),
+            )),
         }
+    }
+
+    /// What `/api/info` says of the games database: its file and size, or null without one.
+    fn database_info(&self) -> serde_json::Value {
+        #[cfg(feature = "db")]
+        if let Some(explorer) = &self.explorer {
+            return explorer.info();
+        }
+        serde_json::Value::Null
     }
 }

@@ -9,6 +9,7 @@ export function stopAnalysis() {
   if (app.analysis.controller) app.analysis.controller.abort();
   app.analysis.controller = null;
   app.analysis.best = null;
+  app.analysis.lines = null;
 }
 
 export function startAnalysis() {
@@ -35,6 +36,8 @@ function showLines(data, node, done) {
   const lines = data.lines || [];
   if (!lines.length) return;
   app.analysis.best = lines[0].moves[0];
+  app.analysis.lines = lines;
+  for (const heard of app.onAnalysis) heard(lines);
   const white = lines[0].white_chance;
   $('winbar').hidden = false;
   $('winbar-white').style.height = `${(white * 100).toFixed(1)}%`;

@@ -20,13 +20,15 @@ export const app = {
   state: null,
   picked: null,
   play: null, // {human, level, tc, clocks, result, thinking, controller}
-  analysis: { on: false, controller: null, best: null },
+  analysis: { on: false, controller: null, best: null, lines: null },
   review: { plies: new Map(), total: 0, controller: null, mainLine: [] },
   // Each feature's part of showing a position, and the arrows it adds to the board.
   onShow: [],
   arrows: [],
   // What each feature drops when a new game starts or another is loaded.
   onNewGame: [],
+  // Who hears of the analysis's lines as they come (app.analysis.lines).
+  onAnalysis: [],
 };
 app.node = app.root;
 

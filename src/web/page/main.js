@@ -13,6 +13,7 @@ import * as play from './play.js';
 import * as analysis from './analysis.js';
 import * as review from './review.js';
 import * as io from './io.js';
+import * as explorer from './explorer.js';
 
 window.waggle = app; // for the browser tests and the curious
 
@@ -25,7 +26,8 @@ app.board = board;
 for (const feature of [moves, play, io]) feature.useBoard(board);
 
 app.arrows.push(analysis.analysisArrows, review.reviewArrows);
-app.onShow.push(review.drawReviewChart, analysis.analysisShown, play.maybeEngineMove);
+app.onShow.push(review.drawReviewChart, analysis.analysisShown, play.maybeEngineMove, explorer.explorerShown);
+app.onAnalysis.push(explorer.explorerScores);
 app.onNewGame.push(analysis.stopAnalysis, review.resetReview);
 new ResizeObserver(() => moves.drawHandArrows()).observe($('board-area'));
 
@@ -81,6 +83,7 @@ $('next-mistake').addEventListener('click', review.nextMistake);
 // ---- import, export ----
 
 io.wireImport();
+explorer.wireExplorer();
 
 // ---- keys ----
 
@@ -127,6 +130,7 @@ function applyInfo(info) {
   $('new-move-time').max = info.max_time;
   $('new-inc').max = info.max_time;
   $('new-base').max = info.max_time / 6;
+  explorer.explorerShown();
 }
 
 async function start() {
