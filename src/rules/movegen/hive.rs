@@ -83,6 +83,13 @@ const SLIDES: [u8; 64] = {
     table
 };
 
+/// The directions (bit `d`) in which a ground-level piece can slide into an empty cell from a cell whose occupied
+/// neighbours are `around`.
+#[inline]
+pub(crate) fn slides_of(around: u8) -> u8 {
+    SLIDES[usize::from(around & 0x3f)]
+}
+
 /// The directions (bit `d`) in which a ground-level piece at `from` can slide into an empty cell.
 #[inline]
 pub(crate) fn slides_from<S: Surface>(board: &S, from: Hex) -> u8 {

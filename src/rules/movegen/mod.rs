@@ -13,6 +13,7 @@ mod jump;
 mod ladybug;
 mod pillbug;
 mod placement;
+mod regions;
 mod step;
 
 use std::cell::RefCell;
@@ -30,15 +31,23 @@ use dests::CellSet;
 use hive::{slides_from, Tarjan, Without};
 use pillbug::Carries;
 pub(crate) use placement::{color_mask, placement_count};
+use regions::Regions;
 
 /// Receives generated moves.
 pub(crate) trait Sink {
+    /// Whether the sink keeps only how many moves there are: then a piece's moves may be counted without being
+    /// listed, and handed over by [`Sink::count`].
+    const COUNTS_ONLY: bool = false;
     /// Each piece in the mask `pieces` (bit `i` for the piece with index `i`) may be placed on each of `cells`.
     fn place(&mut self, pieces: u32, cells: &[Hex]);
     /// `piece` may move to each of `cells` (distinct).
     fn moves(&mut self, piece: Piece, cells: &[Hex]);
     /// Passing is the only move.
     fn pass(&mut self);
+    /// `piece` has `count` moves (at least one); called only when [`Sink::COUNTS_ONLY`].
+    fn count(&mut self, _piece: Piece, _count: u32) {
+        debug_assert!(false, "a sink that lists moves was handed a count");
+    }
 }
 
 /// Collects moves into a list.
@@ -67,6 +76,7 @@ impl Sink for ListSink<'_> {
 struct CountSink(u64);
 
 impl Sink for CountSink {
+    const COUNTS_ONLY: bool = true;
     #[inline]
     fn place(&mut self, pieces: u32, cells: &[Hex]) {
         self.0 += u64::from(pieces.count_ones()) * cells.len() as u64;
@@ -79,9 +89,13 @@ impl Sink for CountSink {
     fn pass(&mut self) {
         self.0 += 1;
     }
+    #[inline]
+    fn count(&mut self, _: Piece, count: u32) {
+        self.0 += u64::from(count);
+    }
 }
 
-/// Working memory of the move generator (about 14 KB): kept per thread rather than in each position, so that a
+/// Working memory of the move generator (about 25 KB): kept per thread rather than in each position, so that a
 /// position stays small to copy and can be asked for its moves through a shared reference.
 #[derive(Default)]
 struct Scratch {
@@ -90,6 +104,7 @@ struct Scratch {
     tarjan: Tarjan,
     carries: Carries,
     pins: PinCache,
+    regions: Regions,
 }
 
 /// Cut cells already found, by the hive's shape hash (which cells are occupied): whatever stands on them, the same
@@ -365,7 +380,11 @@ impl Position {
             carries,
             tarjan,
             pins,
+            regions,
         } = scratch;
+        if S::COUNTS_ONLY {
+            regions.clear();
+        }
         // Found when first needed: a search for moves onto one cell often finds no piece that could get there.
         let mut pinned_bits = None;
         let mut pinned = || {
@@ -421,6 +440,8 @@ impl Position {
             }
             let on_ground = board.height(from) == 1;
             let may_reach = onto.is_none_or(|target| might_reach(board, piece.bug(), from, on_ground, target));
+            // Moves counted without being listed, when the sink counts only.
+            let mut counted = None;
             if may_reach && !(on_ground && pinned() & (1 << piece.index()) != 0) {
                 match piece.bug() {
                     // Steps, slides and jumps only look at the neighbours of `from`: no need to lift the mover.
@@ -435,10 +456,18 @@ impl Position {
                             cells.insert(target);
                         }
                     }
+                    Bug::Ant | Bug::Mosquito if S::COUNTS_ONLY => {
+                        counted = counted_walks(&Without { board, gone: from }, piece.bug(), regions, seen, cells);
+                    }
                     bug => walks(&Without { board, gone: from }, bug, seen, cells),
                 }
             }
-            if cells.len() > 0 {
+            if let Some(count) = counted {
+                if count > 0 {
+                    any = true;
+                    sink.count(piece, count);
+                }
+            } else if cells.len() > 0 {
                 any = true;
                 sink.moves(piece, cells.as_slice());
             }
@@ -519,6 +548,54 @@ fn same_kind_as_previous(color: Color) -> u32 {
     SAME << (14 * color.index())
 }
 
+/// The number of walks of a ground Soldier Ant or Mosquito that left `view.gone`, with the moves already in `out`,
+/// counted by the regions of empty cells when they can tell (`None` otherwise, with the walks added to `out`). A
+/// Mosquito that copies no Ant walks as [`walks`] says; one that does adds the moves of the other bugs it copies
+/// that a Soldier Ant could not make (a slide or a Spider's walk is a Soldier Ant's too).
+fn counted_walks(
+    view: &Without,
+    bug: Bug,
+    regions: &mut Regions,
+    seen: &mut CellSet,
+    out: &mut CellSet,
+) -> Option<u32> {
+    let (board, from) = (view.board, view.gone);
+    if bug == Bug::Mosquito {
+        let touched = touched_bugs(board, from);
+        let has = |b: Bug| touched & (1 << b.index()) != 0;
+        if !has(Bug::Ant) {
+            walks(view, bug, seen, out);
+            return None;
+        }
+        if has(Bug::Beetle) {
+            step::beetle_steps(board, from, 0, out);
+        }
+        if has(Bug::Grasshopper) {
+            jump::grasshopper(board, from, out);
+        }
+        if has(Bug::Ladybug) {
+            ladybug::ladybug(view, out);
+        }
+    }
+    let count = regions.ant_count(board, from, out.as_slice());
+    if count.is_none() {
+        crawl::ant(view, seen, out);
+    }
+    count
+}
+
+/// Bit `b` set for each kind of bug `b` on top of a stack next to `from`.
+#[inline]
+fn touched_bugs(board: &Board, from: Hex) -> u8 {
+    let mut touched = 0u8;
+    for n in from.neighbours() {
+        if let Some(p) = board.top(n) {
+            touched |= 1 << p.bug().index();
+        }
+    }
+    touched
+}
+
 /// The walks of a ground piece of kind `bug` that left `view.gone`, added to `out`: a Spider, Soldier Ant, Ladybug
 /// or Mosquito, whose paths may pass the cell they left. Steps, slides and jumps only look at the neighbours of
 /// the start, where the mover changes nothing, so they read the board itself.
@@ -533,12 +610,7 @@ fn walks(view: &Without, bug: Bug, seen: &mut CellSet, out: &mut CellSet) {
         Bug::Ant => crawl::ant(view, seen, out),
         Bug::Ladybug => ladybug::ladybug(view, out),
         Bug::Mosquito => {
-            let mut touched = 0u8;
-            for n in from.neighbours() {
-                if let Some(p) = board.top(n) {
-                    touched |= 1 << p.bug().index();
-                }
-            }
+            let touched = touched_bugs(board, from);
             let has = |b: Bug| touched & (1 << b.index()) != 0;
             if has(Bug::Beetle) {
                 step::beetle_steps(board, from, 0, out);
