@@ -1000,9 +1000,11 @@ fn the_files_are_written_when_stdout_is_closed() {
 /// depth alone, White's chance swung by up to 21.6 points with whose move the search ended on (depths 4 and 5
 /// alternating) and three moves were marked inaccuracies. The swings are checked under both evaluations; the blame
 /// under the hand-written one, which the stretch was chosen with. The learned evaluations give the side to move a
-/// little more than the hand-written one does, so White's chance rises a few points after each of Black's moves:
-/// the largest swing was 10.9 points with the net of `bcc9e38`, 13.2 with the one of `95912c8` and is 14.5 with the
-/// one built in since (from ply 30 to 31), which also marks two moves of the stretch inaccuracies (none worse).
+/// little more than the hand-written one does, so White's chance rose a few points after each of Black's moves:
+/// the largest swing was 10.9 points with the net of `bcc9e38`, 13.2 with the one of `95912c8` and 14.5 with the
+/// one of `c26a77a` (from ply 30 to 31). The review's curve now takes the fitted tempo (7) off the side to move's
+/// score: the largest swing is 11.1 points with that net (ply 30 to 31; one inaccuracy in the stretch, at 31) and
+/// 6.9 with the hand-written evaluation.
 #[test]
 fn a_quiet_stretch_reads_as_quiet() {
     for eval in ["net", "classic"] {

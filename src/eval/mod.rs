@@ -22,7 +22,8 @@ pub const MAX_EVAL: i32 = 20_000;
 
 /// The scale of the win-chance curve: a score of `s` gives the side to move a win chance of
 /// 1 / (1 + 10^(−s / WIN_CURVE_SCALE)). Fitted by `waggle tune --win-curve` to the results of Base+MLP self-play
-/// games; the review judges moves by it, and the network is trained to predict results through it.
+/// games of the hand-written evaluation; the network is trained to predict results through it (the review has a
+/// curve of its own, fitted to the net's games with a tempo: `review::score`).
 pub(crate) const WIN_CURVE_SCALE: f64 = 322.0;
 
 /// The chance of winning that a score of `score` stands for, on the logistic curve of scale `scale`:

@@ -48,7 +48,7 @@ mod tests {
         };
         let text = comment(&ply);
         assert!(
-            text.starts_with("Mistake (win chance 76% -> 43%). Best was wQ -bA1: wQ -bA1 bG2 bA1/"),
+            text.starts_with("Mistake (win chance 73% -> 45%). Best was wQ -bA1: wQ -bA1 bG2 bA1/"),
             "{text}"
         );
         assert!(!text.contains('{') && !text.contains('}'));

@@ -60,9 +60,9 @@ impl Ply {
         self.score_before.win_chance()
     }
 
-    /// The mover's win chance after the move, 0 to 1.
+    /// The mover's win chance after the move, 0 to 1 (the opponent now on move).
     pub fn win_chance_after(&self) -> f64 {
-        self.score_after.win_chance()
+        self.score_after.win_chance_after_moving()
     }
 
     /// Whether the move played is the engine's own choice.

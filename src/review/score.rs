@@ -1,13 +1,20 @@
 //! A position's value for the side to move, and the win chance it stands for: the curve fitted to self-play
-//! results (docs/review.md says how), with forced wins and losses at 1 and 0.
+//! results with a tempo (docs/review.md says how), with forced wins and losses at 1 and 0.
 
 use std::fmt;
 
 use crate::eval::win_chance;
 use crate::search::Report;
 
-/// The scale of the win-chance curve (the evaluation's: the network is trained to it).
-pub(crate) use crate::eval::WIN_CURVE_SCALE as CURVE_SCALE;
+/// The scale S of the review's win-chance curve, 1 / (1 + 10^(−(score − T) / S)): fitted by `waggle tune
+/// --win-curve` to 1,000 self-play games of the built-in net (docs/review.md, "Fitting the curve"). The network's
+/// training target keeps its own curve (`eval::WIN_CURVE_SCALE`).
+pub(crate) const CURVE_SCALE: f64 = 349.0;
+
+/// The tempo T of the review's curve: what a search's score gives the side to move for being on move, beyond what
+/// it wins. Taken off a score whose side is to move, and given back to one whose side has just moved, so that a
+/// side's chance does not rise each time it is its turn.
+pub(crate) const CURVE_TEMPO: f64 = 7.0;
 
 /// A position's value for the side to move, as the engine found it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,8 +48,19 @@ impl Score {
 
     /// The side to move's chance of winning, from 0 to 1 (a draw counts half).
     pub fn win_chance(self) -> f64 {
+        self.chance(-CURVE_TEMPO)
+    }
+
+    /// The chance of winning of the side a score is for when the other side is to move, from 0 to 1: a score after
+    /// a move, for the mover ([`Score::for_opponent`] of the search of the position after it).
+    pub fn win_chance_after_moving(self) -> f64 {
+        self.chance(CURVE_TEMPO)
+    }
+
+    /// The chance on the curve with `tempo` added to a value.
+    fn chance(self, tempo: f64) -> f64 {
         match self {
-            Score::Value(value) => win_chance(f64::from(value), CURVE_SCALE),
+            Score::Value(value) => win_chance(f64::from(value) + tempo, CURVE_SCALE),
             Score::WinIn(_) => 1.0,
             Score::LossIn(_) => 0.0,
         }
@@ -75,14 +93,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_curve_is_even_at_zero_and_symmetric() {
-        assert!((Score::Value(0).win_chance() - 0.5).abs() < 1e-12);
-        let up = Score::Value(150).win_chance();
-        let down = Score::Value(-150).win_chance();
+    fn the_curve_is_even_at_the_tempo_and_symmetric() {
+        let tempo = CURVE_TEMPO as i32;
+        assert_eq!(f64::from(tempo), CURVE_TEMPO);
+        assert!((Score::Value(tempo).win_chance() - 0.5).abs() < 1e-12);
+        assert!((Score::Value(-tempo).win_chance_after_moving() - 0.5).abs() < 1e-12);
+        let up = Score::Value(tempo + 150).win_chance();
+        let down = Score::Value(tempo - 150).win_chance();
         assert!((up + down - 1.0).abs() < 1e-12);
         assert!(up > 0.5 && up < 1.0);
-        // At one scale the odds are ten to one.
-        assert!((Score::Value(CURVE_SCALE as i32).win_chance() - 10.0 / 11.0).abs() < 1e-9);
+        // At one scale beyond the tempo the odds are ten to one.
+        assert!((Score::Value(tempo + CURVE_SCALE as i32).win_chance() - 10.0 / 11.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_position_gives_its_two_sides_chances_that_add_up_to_one() {
+        // The same search read by the side to move and, turned round, by the side that has just moved.
+        for value in [-400, -30, 0, 7, 55, 900] {
+            let to_move = Score::Value(value).win_chance();
+            let moved = Score::Value(value).for_opponent().win_chance_after_moving();
+            assert!((to_move + moved - 1.0).abs() < 1e-12, "{value}");
+        }
+        assert_eq!(Score::WinIn(1).for_opponent().win_chance_after_moving(), 0.0);
     }
 
     #[test]
