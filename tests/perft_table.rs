@@ -77,7 +77,7 @@ fn the_docs_tables_are_the_data_file() {
 
 /// The counts of docs/speed.md's two reference tables as (position, depth, count): the start positions' (a row
 /// per depth, a column per game type, headed `depth`) and the mid-game positions' (a row per position named in
-/// backticks, a column per depth `dN`, headed `position`). Other tables are not read.
+/// backticks, a column per depth `dN`, headed `position`). Other tables, of positions too, are not read.
 fn docs_tables(markdown: &str) -> BTreeSet<(String, u32, u64)> {
     let mut counts = BTreeSet::new();
     let mut header: Option<Vec<String>> = None;
@@ -97,7 +97,15 @@ fn docs_tables(markdown: &str) -> BTreeSet<(String, u32, u64)> {
         };
         let by_depth = match columns[0].as_str() {
             "depth" => true,
-            "position" => false,
+            // A table of positions whose columns are depths; other tables of positions (nodes, instructions) are not
+            // perft's.
+            "position"
+                if columns[1..]
+                    .iter()
+                    .all(|c| c.strip_prefix('d').is_some_and(|d| d.parse::<u32>().is_ok())) =>
+            {
+                false
+            }
             _ => continue,
         };
         if cells[0].starts_with("---") {
