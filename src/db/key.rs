@@ -48,7 +48,7 @@ fn mix(mut x: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::testing::position;
+    use crate::record::tests::position;
 
     #[test]
     fn the_digest_is_fixed_and_tells_close_inputs_apart() {

@@ -140,7 +140,7 @@ mod tests {
     #[test]
     fn a_small_hive_is_drawn_as_hexes_with_its_stack() {
         let text = "Base;InProgress;Black[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 \\wQ;bB1 bQ-;wB1 wQ";
-        let pos = crate::record::testing::position(text);
+        let pos = crate::record::tests::position(text);
         let drawn = board_text(&pos);
         assert_eq!(
             drawn.lines().collect::<Vec<_>>(),
@@ -156,7 +156,7 @@ mod tests {
 
     #[test]
     fn marks_and_colours_are_drawn_when_asked() {
-        let pos = crate::record::testing::position("Base;InProgress;Black[1];wS1");
+        let pos = crate::record::tests::position("Base;InProgress;Black[1];wS1");
         let marks: Vec<Hex> = pos.legal_moves().iter().filter_map(|m| m.to()).collect();
         let plain = honeycomb(
             &pos,

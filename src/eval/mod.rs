@@ -244,7 +244,7 @@ mod tests {
         let white_to_move = "Base;InProgress;White[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bG1 bQ-;wG1 \\wQ;\
                              bG2 bQ/;wG2 /wQ;bG3 bQ\\;wS2 \\wG1;bA1 \\bQ";
         let black_to_move = format!("{};wB1 -wG2", white_to_move.replacen("White[7]", "Black[7]", 1));
-        let pos = crate::record::testing::position(white_to_move);
+        let pos = crate::record::tests::position(white_to_move);
         assert!(eval(&pos) > 2 * tempo, "{}", eval(&pos));
         let features = Features::of(&pos);
         assert_eq!(
@@ -257,7 +257,7 @@ mod tests {
             1,
             "White's Queen: {features:?}"
         );
-        let pos = crate::record::testing::position(&black_to_move);
+        let pos = crate::record::tests::position(&black_to_move);
         assert!(eval(&pos) < -2 * tempo, "{}", eval(&pos));
     }
 
@@ -343,7 +343,7 @@ mod tests {
     #[test]
     fn the_evaluation_is_the_dot_product_and_each_weight_moves_it() {
         let text = "Base;InProgress;White[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bG1 bQ-;wG1 \\wQ;bG2 bQ/";
-        let pos = crate::record::testing::position(text);
+        let pos = crate::record::tests::position(text);
         let features = Features::of(&pos);
         let weights = weights_of(&pos);
         let by_hand: i32 = Feature::ALL.iter().map(|&f| weights.get(f) * features.get(f)).sum();

@@ -27,7 +27,7 @@ pub(crate) fn replay(
 
 /// What the unit tests of every room share.
 #[cfg(test)]
-pub(crate) mod testing {
+pub(crate) mod tests {
     use super::game::Game;
     use crate::rules::position::Position;
 

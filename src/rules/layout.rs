@@ -92,7 +92,7 @@ mod tests {
     fn neighbours_on_the_board_are_neighbours_on_the_page() {
         let text =
             std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/positions/long2.txt")).unwrap();
-        let pos = crate::record::testing::position(text.trim());
+        let pos = crate::record::tests::position(text.trim());
         let board = pos.board();
         let layout = Layout::of(board, &[]);
         assert_eq!(layout.cells().len(), 28);

@@ -195,7 +195,7 @@ mod tests {
 
     #[test]
     fn a_stopped_count_says_how_far_it_got() {
-        let pos = crate::record::testing::position("Base+MLP");
+        let pos = crate::record::tests::position("Base+MLP");
         let stop = AtomicBool::new(false);
         let counts: Vec<_> = perft_by_depth(&pos, 3, &stop).map(|t| t.map(|t| t.count)).collect();
         assert_eq!(counts, [Ok(7), Ok(294), Ok(6678)]);

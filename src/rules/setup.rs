@@ -276,7 +276,7 @@ mod tests {
             include_str!("../../tests/data/positions/beetle_gate.txt"),
             include_str!("../../tests/data/positions/selfplay40.txt"),
         ] {
-            let pos = crate::record::testing::position(text.trim());
+            let pos = crate::record::tests::position(text.trim());
             let setup = Setup::of(&pos);
             let again = Position::from_setup(&setup, Rules::default()).unwrap();
             assert_eq!(described(&again), described(&pos), "{text}");
@@ -337,7 +337,7 @@ mod tests {
     fn the_queen_rules_follow_from_the_pieces_placed() {
         // White has three pieces down and no Queen: its fourth turn, so the Queen must be placed now.
         let text = "Base;InProgress;White[4];wS1;bS1 wS1-;wS2 -wS1;bS2 bS1-;wG1 -wS2;bQ bS2-";
-        let pos = crate::record::testing::position(text);
+        let pos = crate::record::tests::position(text);
         let again = Position::from_setup(&Setup::of(&pos), Rules::default()).unwrap();
         assert!(again
             .legal_moves()
@@ -346,9 +346,7 @@ mod tests {
         assert_eq!(described(&again), described(&pos));
         assert_eq!(again.turn_number(), 4);
         // A reduced hand offers only what it holds.
-        let mut setup = Setup::of(&crate::record::testing::position(
-            "Base;InProgress;White[2];wS1;bS1 wS1-",
-        ));
+        let mut setup = Setup::of(&crate::record::tests::position("Base;InProgress;White[2];wS1;bS1 wS1-"));
         setup.hands[0] = vec![(Bug::Ant, 1)];
         let reduced = Position::from_setup(&setup, Rules::default()).unwrap();
         assert!(reduced

@@ -400,7 +400,7 @@ mod tests {
     fn the_hash_move_comes_first_then_pressure_on_the_enemy_queen() {
         // White's Ant can go next to the black Queen.
         let text = "Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wQ;bG1 bQ-";
-        let pos = crate::record::testing::position(text);
+        let pos = crate::record::tests::position(text);
         let moves = pos.legal_moves();
         let heuristics = Heuristics::new();
         let last = *moves.last().unwrap();

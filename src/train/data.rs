@@ -118,20 +118,6 @@ impl Dataset {
         Ok(data)
     }
 
-    #[cfg(test)]
-    /// The positions `records`, each once, about `held_out` of them set aside: as [`Dataset::read`] does with
-    /// the same records in a file.
-    pub(crate) fn of(records: Vec<TrainingPosition>, held_out: f64) -> Dataset {
-        let mut data = Dataset::empty();
-        let mut seen = HashSet::new();
-        let threshold = threshold(held_out);
-        for record in records {
-            let key = key_of(&record.to_bytes());
-            data.add(record, key, &mut seen, threshold);
-        }
-        data
-    }
-
     fn empty() -> Dataset {
         Dataset {
             train: Vec::new(),
@@ -175,4 +161,23 @@ fn spread(mut key: u64) -> u64 {
     key ^= key >> 33;
     key = key.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
     key ^ (key >> 33)
+}
+
+/// What the trainer's tests share.
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// The positions `records`, each once, about `held_out` of them set aside: as [`Dataset::read`] does with the
+    /// same records in a file.
+    pub(crate) fn dataset_of(records: Vec<TrainingPosition>, held_out: f64) -> Dataset {
+        let mut data = Dataset::empty();
+        let mut seen = HashSet::new();
+        let threshold = threshold(held_out);
+        for record in records {
+            let key = key_of(&record.to_bytes());
+            data.add(record, key, &mut seen, threshold);
+        }
+        data
+    }
 }

@@ -402,7 +402,7 @@ mod tests {
         gather(&settings, 2, &AtomicBool::new(false), |game| {
             records.extend(game.positions.into_iter().map(|(_, p)| p))
         });
-        Dataset::of(records, 0.2)
+        super::super::data::tests::dataset_of(records, 0.2)
     }
 
     fn schedule() -> Schedule {

@@ -133,7 +133,7 @@ fn erfc_continued_fraction(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::stats::testing::*;
+    use crate::arena::stats::tests::*;
 
     #[test]
     fn elo_and_ratio_convert_both_ways() {

@@ -21,7 +21,7 @@ pub use sprt::{sprt, Pentanomial, SettingError, SprtSettings, Verdict};
 
 /// What the tests of the statistics share.
 #[cfg(test)]
-pub(crate) mod testing {
+pub(crate) mod tests {
     use super::*;
 
     pub(crate) fn assert_close(actual: f64, expected: f64, tolerance: f64) {

@@ -84,7 +84,7 @@ impl AddAssign for Score {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::stats::testing::*;
+    use crate::arena::stats::tests::*;
 
     #[test]
     fn score_counts_points_and_reverses() {

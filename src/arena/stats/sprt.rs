@@ -293,7 +293,7 @@ fn verdict(llr: f64, lower: f64, upper: f64) -> Option<Verdict> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::stats::testing::*;
+    use crate::arena::stats::tests::*;
 
     #[test]
     fn pentanomial_cells_count_the_pair_points() {

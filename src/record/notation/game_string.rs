@@ -212,7 +212,7 @@ mod tests {
     #[test]
     fn the_record_of_a_game_prints_as_its_game_string() {
         let text = "Base+M;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
-        let pos = crate::record::testing::position(text);
+        let pos = crate::record::tests::position(text);
         let record = GameString::of(&pos);
         assert_eq!(record.to_string(), text);
         assert_eq!(record.to_string().parse::<GameString>(), Ok(record));
