@@ -28,7 +28,7 @@ use crate::record::notation::{GameString, GameStringError, MoveString};
 use crate::rules::legality::IllegalMove;
 use crate::rules::moves::Move;
 use crate::rules::position::{GameState, Opening, Position, Rules};
-use crate::search::{Fault, Limits, Progress, Report, Searcher, Stopper, TableTooBig, WIN};
+use crate::search::{Limits, Progress, Report, Searcher, Stopper, TableTooBig, WIN};
 
 /// Why the engine cannot do what it was asked. The texts are for people; front ends add their own hints (which
 /// command to try next).
@@ -208,9 +208,6 @@ impl Engine {
             let game = engine.game.as_mut().ok_or(EngineError::NoGame)?;
             let mv = name.to_move(game.position())?;
             game.play(mv)?;
-            if engine.searcher.fault == Some(Fault::PlayPanics) {
-                panic!("a fault made on purpose after playing the move");
-            }
             Ok(())
         })?;
         self.game.as_ref().ok_or(EngineError::NoGame)
@@ -371,13 +368,6 @@ impl Engine {
             self.searcher.recover();
         }
         self.searcher.set_helper_threads(threads);
-    }
-
-    /// Make `fault` from now on (`None`: no more faults): the one way a test makes the engine or its search fail
-    /// on purpose, through the code that ships.
-    #[cfg(test)]
-    pub(crate) fn inject(&mut self, fault: Option<Fault>) {
-        self.searcher.fault = fault;
     }
 
     /// Take back the last `n` moves.
@@ -548,26 +538,56 @@ mod tests {
         assert_eq!(engine.game().unwrap().position().repetitions(), 3);
     }
 
+    /// A change to the game that panics half-way (here once the move is played) is undone: the game is put back
+    /// and the panic becomes an error that names the position; the engine goes on.
     #[test]
-    fn a_panic_while_playing_leaves_the_game_as_it_was() {
+    fn a_panic_while_changing_the_game_leaves_it_as_it_was() {
         let mut engine = Engine::new(Options::default()).unwrap();
         engine.new_game(&record("Base+MLP;InProgress;Black[1];wS1")).unwrap();
-        engine.inject(Some(Fault::PlayPanics));
-        let failed = engine.play(mv("bS1 wS1-")).err().expect("the fault");
-        assert!(
-            failed
-                .to_string()
-                .starts_with("Waggle failed playing the move (a fault made on purpose"),
-            "{failed}"
-        );
-        assert!(
-            failed
-                .to_string()
-                .ends_with("the position Base+MLP;InProgress;Black[1];wS1"),
-            "{failed}"
+        let failed = engine
+            .guarded("playing the move", |engine| {
+                let game = engine.game.as_mut().ok_or(EngineError::NoGame)?;
+                game.play(mv("bS1 wS1-").to_move(game.position())?)?;
+                panic!("a fault made on purpose");
+            })
+            .expect_err("the panic");
+        assert_eq!(
+            failed.to_string(),
+            "Waggle failed playing the move (a fault made on purpose); the game is unchanged. This is a bug in \
+             Waggle: please report it with the position Base+MLP;InProgress;Black[1];wS1"
         );
         assert_eq!(engine.game().unwrap().record().len(), 1, "the move is taken back");
-        engine.inject(None);
         assert_eq!(engine.play(mv("bS1 wS1-")).unwrap().record().len(), 2);
+    }
+
+    /// A search that panics on its main thread (here in the caller's own report of a depth), with or without
+    /// helper threads beside it, is an error that names the position: the game is as it was, and the engine
+    /// searches again.
+    #[test]
+    fn a_search_that_panics_is_an_error_and_the_engine_goes_on() {
+        let game = "Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
+        for helpers in [HelperThreads::None, HelperThreads::Count(1)] {
+            let mut engine = Engine::new(Options {
+                max_helper_threads: helpers,
+                ..Options::default()
+            })
+            .unwrap();
+            engine.new_game(&record(game)).unwrap();
+            let failed = engine
+                .best_move(&Limits::depth(20), |_| panic!("a fault made on purpose"))
+                .expect_err("the panic");
+            assert_eq!(
+                failed.to_string(),
+                format!(
+                    "Waggle failed searching (a fault made on purpose); the game is unchanged. This is a bug in \
+                     Waggle: please report it with the position {game}"
+                ),
+                "{helpers:?}"
+            );
+            assert_eq!(engine.game().unwrap().game_string().to_string(), game);
+            assert!(!engine.stopper().is_searching(), "{helpers:?}");
+            let thought = engine.best_move(&Limits::depth(2), |_| {}).unwrap();
+            assert_eq!(thought.report.depth, 2, "{helpers:?}");
+        }
     }
 }

@@ -52,8 +52,7 @@ pub fn serve(addr: &str, on_ready: impl FnOnce(SocketAddr), stop: &AtomicBool, t
         pool: Arc::new(Pool::new(engines, MAX_WAITING, move || builder.engine())),
         answered: AtomicU64::new(0),
         notes: thinking.notes.clone(),
-        #[cfg(test)]
-        fault: false,
+        read: read_request,
     });
     http::serve(addr, on_ready, stop, service.clone(), SETTINGS)?;
     Ok(service.answered.load(Ordering::SeqCst))
@@ -66,10 +65,12 @@ struct JsonService {
     answered: AtomicU64,
     /// Where notes on the requests go.
     notes: Notes,
-    /// Panic on a body that says `boom`, to test that a fault gets a 500.
-    #[cfg(test)]
-    fault: bool,
+    /// How a body is read into a request ([`read_request`], or a stand-in in tests).
+    read: Reader,
 }
+
+/// What reads a request's body.
+type Reader = fn(&str) -> (Ids, Result<ApiRequest, RequestError>);
 
 impl http::Service for JsonService {
     fn answer(self: Arc<Self>, request: Request<Incoming>) -> Pin<Box<dyn Future<Output = Response<Body>> + Send>> {
@@ -118,19 +119,9 @@ impl JsonService {
         let Ok(text) = String::from_utf8(body.to_vec()) else {
             return json(StatusCode::OK, error_response(&Ids::default(), &RequestError::NotText));
         };
-        #[cfg(test)]
-        let fault = self.fault;
+        let reader = self.read;
         // Reading a request of up to 16 MB takes time: on a blocking thread, not the one serving the connections.
-        let read = tokio::task::spawn_blocking(move || {
-            panic::catch_unwind(|| {
-                #[cfg(test)]
-                if fault && text.contains("boom") {
-                    panic!("a fault made on purpose");
-                }
-                read_request(&text)
-            })
-        })
-        .await;
+        let read = tokio::task::spawn_blocking(move || panic::catch_unwind(|| reader(&text))).await;
         let (ids, request) = match read {
             Ok(Ok(read)) => read,
             Ok(Err(panic)) => return json(StatusCode::INTERNAL_SERVER_ERROR, error_body(&failure(panic.as_ref()))),
@@ -232,7 +223,10 @@ mod tests {
             pool: Arc::new(Pool::new(1, MAX_WAITING, move || builder.engine())),
             answered: AtomicU64::new(0),
             notes: Notes::default(),
-            fault: true,
+            read: |text| match text {
+                "boom" => panic!("a fault made on purpose"),
+                text => read_request(text),
+            },
         });
         let (flag, served) = (stop.clone(), service.clone());
         let server = thread::spawn(move || {

@@ -12,7 +12,7 @@ use crate::rules::moves::Move;
 use crate::rules::piece::Color;
 use crate::rules::position::{GameState, Position};
 
-use super::busy::{Busy, SPLIT_DEPTH};
+use super::busy::{Busy, Split, SPLIT_DEPTH};
 use super::evals::Evals;
 use super::ordering::{is_quiet, Heuristics, Ordered};
 use super::pv::PvTable;
@@ -38,7 +38,7 @@ pub(crate) struct Walk<'a> {
     pub eval: LineEvaluator<'a>,
     pub deadline: &'a Deadline<'a>,
     /// With helper threads: the moves the threads are searching, which the others put off.
-    pub busy: Option<&'a Busy>,
+    pub busy: Option<&'a dyn Split>,
     /// Stop once this thread has visited this many nodes (exact: a one-thread search's node limit).
     pub node_limit: u64,
     /// The nodes of every thread of the search, as far as each has added its own, and the limit on them.
@@ -278,7 +278,7 @@ impl Walk<'_> {
         (key, index): (i32, usize),
         (depth, ply, pv_node): (u32, usize, bool),
         (alpha, beta): (i32, i32),
-        mark: Option<(&Busy, u64)>,
+        mark: Option<(&dyn Split, u64)>,
     ) -> i32 {
         let mark = mark.map(|(busy, hash)| (busy, Busy::mark(hash, mv)));
         if let Some((busy, mark)) = mark {

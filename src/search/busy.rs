@@ -5,7 +5,9 @@
 //! so split a tree between them instead of walking the same one, as shared-table helpers alone do.
 //!
 //! Owns a small table of (position, move) marks, written without locks: a mark lost to a collision or a race only
-//! makes a thread search a move twice, or put one off for nothing, never search it wrong.
+//! makes a thread search a move twice, or put one off for nothing, never search it wrong. The tree walk sees the
+//! table through [`Split`], so that a test can hand it other answers (every move taken) without the table asking
+//! anything more of itself.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -19,19 +21,26 @@ const SLOTS: usize = 1 << 14;
 /// The nodes closer to the leaves than this many plies mark nothing: their subtrees are too small to share.
 pub(crate) const SPLIT_DEPTH: u32 = 3;
 
+/// How the threads of a search tell each other which moves they are on: the marks the tree walk asks about.
+pub(crate) trait Split: Sync {
+    /// Whether another thread is searching the move of `mark` (made by [`Busy::mark`]).
+    fn taken(&self, mark: u64) -> bool;
+    /// This thread begins the move of `mark`.
+    fn begin(&self, mark: u64);
+    /// This thread is done with the move of `mark`.
+    fn end(&self, mark: u64);
+}
+
 /// Marks of the moves being searched, one search's threads sharing it.
 pub(crate) struct Busy {
     slots: Box<[AtomicU64]>,
-    /// Every move counts as taken (a fault a test makes: one thread then puts off every move it can).
-    every_move_taken: bool,
 }
 
 impl Busy {
-    /// No move marked; with `every_move_taken`, every move counts as marked.
-    pub fn new(every_move_taken: bool) -> Busy {
+    /// No move marked.
+    pub fn new() -> Busy {
         Busy {
             slots: (0..SLOTS).map(|_| AtomicU64::new(0)).collect(),
-            every_move_taken,
         }
     }
 
@@ -46,22 +55,22 @@ impl Busy {
     fn slot(&self, mark: u64) -> &AtomicU64 {
         &self.slots[(mark >> 50) as usize & (SLOTS - 1)]
     }
+}
 
-    /// Whether another thread is searching the move of `mark`.
+impl Split for Busy {
     #[inline]
-    pub fn taken(&self, mark: u64) -> bool {
-        self.every_move_taken || self.slot(mark).load(Relaxed) == mark
+    fn taken(&self, mark: u64) -> bool {
+        self.slot(mark).load(Relaxed) == mark
     }
 
-    /// This thread begins the move of `mark`.
     #[inline]
-    pub fn begin(&self, mark: u64) {
+    fn begin(&self, mark: u64) {
         self.slot(mark).store(mark, Relaxed);
     }
 
-    /// This thread is done with the move of `mark` (its slot is freed unless another mark took it meanwhile).
+    /// The slot is freed unless another mark took it meanwhile.
     #[inline]
-    pub fn end(&self, mark: u64) {
+    fn end(&self, mark: u64) {
         let _ = self.slot(mark).compare_exchange(mark, 0, Relaxed, Relaxed);
     }
 }
@@ -72,7 +81,7 @@ mod tests {
 
     #[test]
     fn a_begun_move_is_taken_until_it_ends() {
-        let busy = Busy::new(false);
+        let busy = Busy::new();
         let (a, b) = (
             Busy::mark(0x1234_5678_9abc_def0, Move::Pass),
             Busy::mark(0x0fed_cba9_8765_4321, Move::Pass),

@@ -7,9 +7,8 @@
 use std::sync::atomic::AtomicU64;
 
 use super::alphabeta::Walk;
-use super::busy::Busy;
+use super::busy::Split;
 use super::evals::Evals;
-use super::fault::Fault;
 use super::limits::Limits;
 use super::ordering::Heuristics;
 use super::pv::PvTable;
@@ -81,9 +80,7 @@ pub(crate) struct Shared<'a> {
     /// Whether helper threads search beside the main one.
     pub helped: bool,
     /// With helper threads: the moves each thread is on, which the others put off.
-    pub busy: Option<&'a Busy>,
-    /// A fault a test made on purpose.
-    pub fault: Option<Fault>,
+    pub busy: Option<&'a dyn Split>,
 }
 
 /// The main thread's iterative deepening over the root `(pos, moves)` (the legal moves of `pos`, in the order to
@@ -176,9 +173,6 @@ pub(crate) fn deepen(
         if aborted {
             break;
         }
-        if shared.fault == Some(Fault::MainThreadPanics) {
-            panic!("a fault made on purpose in the main search thread");
-        }
         on_depth(&lines);
         let settled = lines[0].is_win() || lines[0].is_loss() || moves.len() == 1;
         if deadline.is_timed() && settled {
@@ -211,9 +205,6 @@ pub(crate) fn help(
         }
         if let Some(i) = result.best {
             moves[..=i].rotate_right(1);
-        }
-        if index == 1 && shared.fault == Some(Fault::HelperPanics) {
-            panic!("a fault made on purpose in a helper search thread");
         }
     }
 }

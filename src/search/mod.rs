@@ -9,21 +9,21 @@
 //! This file owns the vocabulary (reports, progress, the stopper); the [`Searcher`] and its threads are in
 //! `searcher`, iterative deepening (the root move order between depths, when to start another depth, which result
 //! to return when a search is cut short, several lines for an analysis) in `deepening`, the tree walk in
-//! `alphabeta`, the moves threads put off for each other in `busy`, the memory in `tt` and `evals`, the move order
-//! in `ordering`, the principal variation in `pv`, the limits in `limits` and the time policy in `time`; the
-//! static evaluation lives in `crate::eval`.
+//! `alphabeta`, how the threads start and end together in `threads`, the moves threads put off for each other in
+//! `busy`, the memory in `tt` and `evals`, the move order in `ordering`, the principal variation in `pv`, the
+//! limits in `limits` and the time policy in `time`; the static evaluation lives in `crate::eval`.
 
 mod alphabeta;
 mod busy;
 mod deepening;
 mod evals;
-mod fault;
 mod limits;
 mod ordering;
 mod pages;
 mod prefetch;
 mod pv;
 mod searcher;
+mod threads;
 mod time;
 mod tt;
 
@@ -33,7 +33,6 @@ use std::time::Duration;
 
 use crate::rules::moves::Move;
 
-pub(crate) use fault::Fault;
 pub use limits::{Clocks, Limits, SideClock};
 pub use searcher::Searcher;
 pub(crate) use time::move_time;

@@ -9,13 +9,12 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::thread;
 use std::time::Duration;
 
-use super::busy::Busy;
+use super::busy::{Busy, Split};
 use super::deepening::{deepen, help, Shared, Worker};
-use super::fault::Fault;
 use super::limits::Limits;
+use super::threads::side_by_side;
 use super::time::Deadline;
 use super::tt::{Table, TableTooBig};
 use super::{Control, Progress, Report, Stopper};
@@ -41,8 +40,6 @@ pub struct Searcher {
     /// How far recent timed searches ran past their deadlines: the latest, or three quarters of the one before
     /// when that is more. A busy machine makes searches late; the next ones keep a wider margin.
     late: Duration,
-    /// A fault a test made on purpose (never set otherwise).
-    pub(crate) fault: Option<Fault>,
 }
 
 impl Searcher {
@@ -60,7 +57,6 @@ impl Searcher {
             net: None,
             dirty: false,
             late: Duration::ZERO,
-            fault: None,
         })
     }
 
@@ -200,9 +196,7 @@ impl Searcher {
             self.helpers.push(Worker::new());
         }
         let all_nodes = AtomicU64::new(0);
-        let main_done = AtomicBool::new(false);
-        let every_move_taken = self.fault == Some(Fault::EveryMoveTaken);
-        let busy = (helpers_run > 0 || every_move_taken).then(|| Busy::new(every_move_taken));
+        let busy = (helpers_run > 0).then(Busy::new);
         let shared = Shared {
             table: &self.table,
             eval: match &self.net {
@@ -212,24 +206,27 @@ impl Searcher {
             nodes: &all_nodes,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             helped: helpers_run > 0,
-            busy: busy.as_ref(),
-            fault: self.fault,
+            busy: busy.as_ref().map(|busy| busy as &dyn Split),
         };
         let (worker, helpers) = (&mut self.worker, &mut self.helpers);
-        let mut lines = thread::scope(|scope| {
-            // However the main thread leaves (a panic included), the helpers must hear that it has, or the scope
-            // would wait for them forever.
-            let _done = Raise(&main_done);
-            for (index, helper) in helpers.iter_mut().take(helpers_run).enumerate() {
-                let (pos, moves, shared, stop, done) = (pos.clone(), moves.clone(), &shared, stop, &main_done);
-                scope.spawn(move || {
-                    // A helper that panics stops the search, so that the panic reaches the caller at once.
-                    let _stop_on_panic = StopOnPanic(stop);
+        let helping: Vec<_> = (helpers.iter_mut().take(helpers_run).enumerate())
+            .map(|(index, helper)| {
+                let (pos, moves, shared) = (pos.clone(), moves.clone(), &shared);
+                move |main_done: &AtomicBool| {
                     helper.heuristics.clear();
                     helper.evals.clear();
-                    help(helper, pos, moves, index + 1, shared, &Deadline::helper(stop, done));
-                });
-            }
+                    help(
+                        helper,
+                        pos,
+                        moves,
+                        index + 1,
+                        shared,
+                        &Deadline::helper(stop, main_done),
+                    );
+                }
+            })
+            .collect();
+        let mut lines = side_by_side(stop, helping, || {
             deepen(
                 worker,
                 (pos.clone(), moves),
@@ -269,32 +266,25 @@ impl Searcher {
     }
 }
 
-/// Raises its flag when dropped, however the scope it lives in is left.
-struct Raise<'a>(&'a AtomicBool);
-
-impl Drop for Raise<'_> {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::SeqCst);
-    }
-}
-
-/// Raises the stop flag if its thread panics.
-struct StopOnPanic<'a>(&'a AtomicBool);
-
-impl Drop for StopOnPanic<'_> {
-    fn drop(&mut self) {
-        if thread::panicking() {
-            self.0.store(true, Ordering::SeqCst);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::record::game::Game;
     use crate::record::notation::GameString;
     use crate::rules::position::Rules;
+
+    /// The answers of a thread that finds every move taken by another.
+    struct EveryMoveTaken;
+
+    impl Split for EveryMoveTaken {
+        fn taken(&self, _: u64) -> bool {
+            true
+        }
+
+        fn begin(&self, _: u64) {}
+
+        fn end(&self, _: u64) {}
+    }
 
     /// A thread that puts off every move another thread is on searches the moves it put off at the end of the
     /// node, in their order and with their places in it: when every move is taken, that is the same tree as a
@@ -304,12 +294,26 @@ mod tests {
         let text = include_str!("../../tests/data/positions/selfplay40.txt").trim();
         let game: GameString = text.parse().unwrap();
         let pos = Game::from_record(&game, Rules::default()).unwrap().position().clone();
-        let search = |fault: Option<Fault>| {
-            let mut searcher = Searcher::new(16).unwrap();
-            searcher.fault = fault;
-            let report = searcher.search(&pos, &Limits::depth(5), |_| {}).unwrap();
-            (report.best, report.score, report.nodes, report.pv)
+        let weights = WeightSets::default();
+        let limits = Limits::depth(5);
+        let search = |split: Option<&dyn Split>| {
+            let (table, nodes, stop) = (Table::new(16).unwrap(), AtomicU64::new(0), AtomicBool::new(false));
+            let shared = Shared {
+                table: &table,
+                eval: Evaluator::Classic(weights.for_game(pos.game_type())),
+                nodes: &nodes,
+                node_limit: u64::MAX,
+                helped: false,
+                busy: split,
+            };
+            let deadline = Deadline::start(&limits, &stop, Duration::ZERO);
+            let root = (pos.clone(), pos.legal_moves());
+            let lines = deepen(&mut Worker::new(), root, &limits, 1, &shared, &deadline, |_| {});
+            let report = &lines[0];
+            (report.best, report.score, report.nodes, report.pv.clone())
         };
-        assert_eq!(search(Some(Fault::EveryMoveTaken)), search(None));
+        let put_off = search(Some(&EveryMoveTaken));
+        assert!(put_off.2 > 1000, "a search of depth 5: {put_off:?}");
+        assert_eq!(put_off, search(None));
     }
 }

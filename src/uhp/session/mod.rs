@@ -401,7 +401,13 @@ impl<W: Write> Session<W> {
 /// Run `command` (sent as `line`) with `engine`. The engine turns its own panics into errors and keeps its game;
 /// a panic in the session's own work (a drawing, a listing) becomes an `err` here, and the session goes on.
 fn dispatch_guarded(engine: &mut Engine, memory: &mut Memory, command: Command, line: &str) -> Done {
-    panic::catch_unwind(AssertUnwindSafe(|| dispatch::run(engine, memory, command, line))).unwrap_or_else(|panic| {
+    guarded(engine, line, |engine| dispatch::run(engine, memory, command, line))
+}
+
+/// Do `work`, the session's part of the command `line`; should it panic (a bug), the reply is an `err` that names
+/// the position and the command.
+fn guarded(engine: &mut Engine, line: &str, work: impl FnOnce(&mut Engine) -> Done) -> Done {
+    panic::catch_unwind(AssertUnwindSafe(|| work(engine))).unwrap_or_else(|panic| {
         let game = engine.game().map(|g| g.game_string().to_string());
         Done::Reply(Reply::err(format!(
             "Waggle failed ({}); the game is unchanged. This is a bug in Waggle: please report it with the \
