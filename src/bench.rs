@@ -7,12 +7,12 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::engine::{Engine, EngineError, HelperThreads, Options};
+use crate::engine::{Engine, EngineError, Evaluation, HashSize, HelperThreads, OptionValue, Options};
 use crate::record::notation::GameStringError;
 use crate::search::{Limits, Stopper};
 
-/// The table size of every bench search, in MB.
-const TABLE_MB: usize = 16;
+/// The table size of every bench search.
+const TABLE: HashSize = HashSize::fixed(16);
 
 /// The bench positions: a name and a GameTypeString or GameString.
 const POSITIONS: [(&str, &str); 15] = [
@@ -63,24 +63,16 @@ impl Bench {
 
     /// The same bench with another evaluation than the default one: to compare their speeds (the signature is the
     /// default evaluation's).
-    pub fn with_evaluation(mut self, evaluation: crate::engine::Evaluation) -> Result<Bench, EngineError> {
-        let name = match evaluation {
-            crate::engine::Evaluation::Net => "Net",
-            crate::engine::Evaluation::Classic => "Classic",
-        };
-        self.engine.set_option(crate::engine::EngineOption::Evaluation, name)?;
+    pub fn with_evaluation(mut self, evaluation: Evaluation) -> Result<Bench, EngineError> {
+        self.engine.set_option(OptionValue::Evaluation(evaluation))?;
         Ok(self)
     }
 
     /// A bench of `depth`, with `helpers` helper threads (0 for the signature).
     pub fn new(depth: u32, helpers: usize) -> Result<Bench, EngineError> {
         let options = Options {
-            max_hash_size: TABLE_MB,
-            max_helper_threads: if helpers == 0 {
-                HelperThreads::None
-            } else {
-                HelperThreads::Count(helpers)
-            },
+            max_hash_size: TABLE,
+            max_helper_threads: HelperThreads::helpers(helpers),
             // The bench measures the search, never the book.
             opening_book: false,
             ..Options::default()

@@ -73,7 +73,7 @@ pub mod uhp;
 pub mod web;
 
 pub use engine::{
-    Engine, EngineError, EngineOption, Evaluation, HelperThreads, NetFile, OptionError, OptionInfo, OptionKind,
+    Engine, EngineError, EngineOption, Evaluation, HashSize, HelperThreads, Level, NetFile, OptionError, OptionValue,
     Options, Ponder, SearchInfo, Thought,
 };
 pub use eval::{NetError, Network, WeightSets, Weights, WeightsError};

@@ -652,7 +652,7 @@ fn fake_engine(kind: &str, tally: Option<&str>) {
     let mut session = Session::new(
         Vec::new(),
         Engine::new(Options {
-            max_hash_size: 1,
+            max_hash_size: waggle::HashSize::megabytes(1).unwrap(),
             ..Options::default()
         })
         .unwrap(),

@@ -146,7 +146,7 @@ fn fuzz(seed: u64, lines: usize) -> usize {
     let mut rng = StdRng::seed_from_u64(seed);
     let output = Output::default();
     let engine = Engine::new(Options {
-        max_hash_size: 2,
+        max_hash_size: waggle::HashSize::megabytes(2).unwrap(),
         ..Options::default()
     })
     .unwrap();

@@ -148,7 +148,7 @@ fn fuzz(seed: u64, lines: usize) -> [usize; 3] {
     let mut session = Session::new(
         Vec::new(),
         Engine::new(Options {
-            max_hash_size: 4,
+            max_hash_size: waggle::HashSize::megabytes(4).unwrap(),
             ..Options::default()
         })
         .unwrap(),

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use waggle::{Engine, EngineOption, GameString, Limits, Options};
+use waggle::{Engine, GameString, Level, Limits, OptionValue, Options};
 
 /// Positions where the side to move wins at once, with the winning moves: the cases of the review's missed-win
 /// data, cut before the missed move.
@@ -33,7 +33,7 @@ fn wins_in_one() -> Vec<(String, Vec<String>)> {
 
 fn engine(options: Options) -> Engine {
     Engine::new(Options {
-        max_hash_size: 4,
+        max_hash_size: waggle::HashSize::megabytes(4).unwrap(),
         opening_book: false,
         ..options
     })
@@ -44,7 +44,7 @@ fn engine(options: Options) -> Engine {
 fn every_level_and_the_reference_player_take_a_win_in_one() {
     let cases = wins_in_one();
     assert!(cases.len() >= 5);
-    let players = (1..=10)
+    let players = Level::all()
         .map(|level| Options {
             level,
             ..Options::default()
@@ -77,7 +77,7 @@ fn a_level_searches_no_more_than_its_cap() {
     let game = "Base+MLP;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 /wQ;bA1 bQ\\";
     for (level, cap) in [(6, 1_000u64), (7, 2_000), (8, 8_000), (9, 20_000)] {
         let mut engine = engine(Options {
-            level,
+            level: Level::new(level).unwrap(),
             ..Options::default()
         });
         engine.new_game(&game.parse().unwrap()).unwrap();
@@ -116,7 +116,7 @@ fn a_level_searches_no_more_than_its_cap() {
 fn full_strength_is_the_default_and_searches_as_before() {
     let mut full = engine(Options::default());
     let mut ten = engine(Options {
-        level: 10,
+        level: Level::FULL,
         ..Options::default()
     });
     for engine in [&mut full, &mut ten] {
@@ -133,7 +133,7 @@ fn full_strength_is_the_default_and_searches_as_before() {
 #[test]
 fn the_lowest_level_varies_its_moves_and_plays_only_legal_ones() {
     let mut engine = engine(Options {
-        level: 1,
+        level: Level::LOWEST,
         ..Options::default()
     });
     engine
@@ -154,16 +154,17 @@ fn the_lowest_level_varies_its_moves_and_plays_only_legal_ones() {
 }
 
 #[test]
-fn a_level_out_of_range_is_refused_and_the_level_stays() {
+fn a_level_out_of_range_cannot_be_made() {
     let mut engine = engine(Options::default());
-    engine.set_option(EngineOption::Level, "4").unwrap();
-    for bad in ["0", "11", "eleven", "4.5", ""] {
-        let refused = engine.set_option(EngineOption::Level, bad).unwrap_err();
+    let fourth = Level::new(4).unwrap();
+    engine.set_option(OptionValue::Level(fourth)).unwrap();
+    assert_eq!(engine.options().level, fourth);
+    for bad in [0, 11, 255] {
+        let refused = Level::new(bad).unwrap_err();
         assert_eq!(
             refused.to_string(),
             "Level must be a whole number from 1 to 10",
             "{bad}"
         );
-        assert_eq!(engine.options().level, 4);
     }
 }

@@ -18,8 +18,16 @@ use waggle::train::{gather, Datagen, Shard};
 use waggle::GameType;
 
 use super::bar::progress_bar;
-use super::engine::{EvalFlags, HashFlag};
+use super::engine::{engine_flags, EvalFlags, HashFlag};
 use super::interrupt;
+
+engine_flags! {
+    /// The engine flags of `waggle datagen` (its `--threads` is its own: games at once).
+    struct EngineFlags {
+        hash: HashFlag,
+        eval: EvalFlags,
+    }
+}
 
 #[derive(ClapArgs)]
 pub struct Args {
@@ -55,9 +63,7 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 1)]
     threads: usize,
     #[command(flatten)]
-    hash: HashFlag,
-    #[command(flatten)]
-    weights: EvalFlags,
+    engine: EngineFlags,
 }
 
 /// A list of game types, for clap.
@@ -112,9 +118,7 @@ impl Written {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let mut options = Datagen::default_options();
-    args.hash.set(&mut options)?;
-    args.weights.set(&mut options)?;
+    let options = args.engine.options(Datagen::default_options())?;
     let settings = Datagen {
         games: args.games,
         game_types: args.game_types.0,
@@ -125,7 +129,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         seed: args.seed,
         shard: args.shard.unwrap_or(Shard::ALL),
         options,
-        weights: args.weights.weights()?,
+        weights: args.engine.weights()?,
     };
     let place = args.out.display().to_string();
     let mut out = BufWriter::new(File::create(&args.out).with_context(|| format!("creating {place}"))?);

@@ -1,8 +1,9 @@
 //! The flags that shape an engine, and the one way every subcommand builds its [`Engine`] from them: the same flag
-//! means the same thing everywhere. Each flag (or pair of flags always taken together) is a group of its own that a
-//! subcommand flattens into its arguments when it uses it (`waggle play --threads 2`), so that clap itself lists,
-//! completes and refuses them; the bare UHP engine takes them all (`waggle --threads 2`). Each subcommand gives its
-//! own defaults (the JSON API and self-play use smaller tables, self-play no book).
+//! means the same thing everywhere, and its value is read by the same words as the UHP option's
+//! (`waggle::uhp::parse_value`). Each flag (or pair of flags always taken together) is a group of its own; a
+//! subcommand names the groups it takes once, with [`engine_flags!`], which flattens them into its arguments
+//! (`waggle play --threads 2`), so that clap itself lists, completes and refuses them, and lays them over the
+//! subcommand's own defaults in one call (the JSON API and self-play use smaller tables, self-play no book).
 
 use std::ffi::OsStr;
 use std::path::PathBuf;
@@ -10,10 +11,60 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::Args;
-use waggle::{Engine, EngineOption, HelperThreads, OptionKind, Options, WeightSets};
+use waggle::uhp::{option_kind, parse_value, OptionKind};
+use waggle::{Engine, EngineOption, HelperThreads, OptionValue, Options, WeightSets};
 
 /// The heading the engine's flags stand under in each `--help`, apart from the subcommand's own.
 const HEADING: &str = "Engine flags";
+
+/// A group of engine flags: it lays the flags given over options.
+pub trait Flags {
+    /// Lay the flags given over `options` (those not given leave them as they are).
+    fn lay_over(&self, options: &mut Options) -> Result<()>;
+}
+
+/// Declare the engine flags a subcommand takes: a struct of the groups named (one of them `eval`, the
+/// evaluation's), each flattened into the subcommand's arguments, with `options` (the flags laid over the
+/// subcommand's defaults), `weights` (the hand-written evaluation's) and `build` (the engine of both).
+macro_rules! engine_flags {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident { $($field:ident: $group:ty),* $(,)? }) => {
+        $(#[$meta])*
+        #[derive(clap::Args, Debug, Default)]
+        $vis struct $name {
+            $(#[command(flatten)] $vis $field: $group,)*
+        }
+
+        impl $name {
+            /// `defaults` (the subcommand's own) with the flags given laid over them.
+            #[allow(dead_code)]
+            $vis fn options(&self, defaults: waggle::Options) -> anyhow::Result<waggle::Options> {
+                let mut options = defaults;
+                $($crate::cli::engine::Flags::lay_over(&self.$field, &mut options)?;)*
+                Ok(options)
+            }
+
+            /// The hand-written evaluation's weights: `--weights`', else the built-in ones.
+            #[allow(dead_code)]
+            $vis fn weights(&self) -> anyhow::Result<waggle::WeightSets> {
+                self.eval.weights()
+            }
+
+            /// The engine of these flags laid over `defaults`, with its weights.
+            #[allow(dead_code)]
+            $vis fn build(&self, defaults: waggle::Options) -> anyhow::Result<waggle::Engine> {
+                $crate::cli::engine::build(self.options(defaults)?, self.weights()?)
+            }
+        }
+    };
+}
+pub(crate) use engine_flags;
+
+/// The engine of `options` and `weights`.
+pub fn build(options: Options, weights: WeightSets) -> Result<Engine> {
+    let mut engine = Engine::new(options).context("starting the engine")?;
+    engine.set_weights(weights);
+    Ok(engine)
+}
 
 /// The table and the search threads: every subcommand whose engine searches in earnest.
 #[derive(Args, Debug, Default)]
@@ -30,18 +81,18 @@ pub struct TableFlags {
 #[derive(Args, Debug, Default)]
 #[command(next_help_heading = HEADING)]
 pub struct HashFlag {
-    #[arg(long, value_name = "MB", value_parser = OptionValue(EngineOption::MaxHashSize),
+    #[arg(long, value_name = "MB", value_parser = OptionValueParser(EngineOption::MaxHashSize),
           help = about(EngineOption::MaxHashSize, "Transposition table size in MB"))]
-    max_hash_size: Option<String>,
+    max_hash_size: Option<OptionValue>,
 }
 
 /// The evaluation: the network (the built-in net or another) or the hand-written one with its weights.
 #[derive(Args, Debug, Default)]
 #[command(next_help_heading = HEADING)]
 pub struct EvalFlags {
-    #[arg(long, value_name = "KIND", value_parser = OptionValue(EngineOption::Evaluation),
+    #[arg(long, value_name = "KIND", value_parser = OptionValueParser(EngineOption::Evaluation),
           help = about(EngineOption::Evaluation, "The evaluation: the network, or the hand-written one for comparison"))]
-    eval: Option<String>,
+    eval: Option<OptionValue>,
     /// Evaluate with the net in this file (as `waggle train` writes them) instead of the built-in one (UHP option
     /// EvalFile).
     #[arg(long, value_name = "FILE")]
@@ -56,9 +107,9 @@ pub struct EvalFlags {
 #[derive(Args, Debug, Default)]
 #[command(next_help_heading = HEADING)]
 pub struct BookFlag {
-    #[arg(long, value_name = "BOOL", value_parser = OptionValue(EngineOption::OpeningBook),
+    #[arg(long, value_name = "BOOL", value_parser = OptionValueParser(EngineOption::OpeningBook),
           help = about(EngineOption::OpeningBook, "Play the opening book's moves where it has one"))]
-    opening_book: Option<String>,
+    opening_book: Option<OptionValue>,
 }
 
 /// The repetition rule.
@@ -74,9 +125,9 @@ pub struct ThreefoldFlag {
 #[derive(Args, Debug, Default)]
 #[command(next_help_heading = HEADING)]
 pub struct LevelFlag {
-    #[arg(long, value_name = "N", value_parser = OptionValue(EngineOption::Level),
+    #[arg(long, value_name = "N", value_parser = OptionValueParser(EngineOption::Level),
           help = about(EngineOption::Level, "Playing level: the lowest a beginner can beat, the highest is full strength"))]
-    level: Option<String>,
+    level: Option<OptionValue>,
 }
 
 /// How a game against the engine is played: the level, or the reference player the levels are measured against.
@@ -96,95 +147,75 @@ pub struct StrengthFlags {
 pub struct SessionFlags {
     #[arg(long, help = about(EngineOption::ReportIntermediateBestMoves, "Print `Move;Depth;Score;PV…` lines while thinking"))]
     report_intermediate_best_moves: bool,
-    #[arg(long, value_name = "MODE", value_parser = OptionValue(EngineOption::PonderDuringIdle),
+    #[arg(long, value_name = "MODE", value_parser = OptionValueParser(EngineOption::PonderDuringIdle),
           help = about(EngineOption::PonderDuringIdle, "Think while waiting for a command"))]
-    ponder_during_idle: Option<String>,
-    #[arg(long, value_name = "BOOL", value_parser = OptionValue(EngineOption::TournamentOpening),
+    ponder_during_idle: Option<OptionValue>,
+    #[arg(long, value_name = "BOOL", value_parser = OptionValueParser(EngineOption::TournamentOpening),
           help = about(EngineOption::TournamentOpening, "Forbid the Queen on a side's first turn (False: allow it, as before the rule)"))]
-    tournament_opening: Option<String>,
+    tournament_opening: Option<OptionValue>,
     /// Also print each completed depth's search information to stderr.
     #[arg(long)]
     pub verbose: bool,
 }
 
-/// Every engine flag: those of the UHP engine, and of `waggle play` but the session's.
-#[derive(Args, Debug, Default)]
-pub struct EngineFlags {
-    #[command(flatten)]
-    pub table: TableFlags,
-    #[command(flatten)]
-    pub weights: EvalFlags,
-    #[command(flatten)]
-    pub book: BookFlag,
-    #[command(flatten)]
-    pub threefold: ThreefoldFlag,
-    #[command(flatten)]
-    pub strength: StrengthFlags,
-}
-
-impl EngineFlags {
-    /// Lay the flags given over `options`.
-    pub fn set(&self, options: &mut Options) -> Result<()> {
-        self.table.set(options)?;
-        self.book.set(options)?;
-        self.threefold.set(options);
-        self.strength.set(options)
+/// Lay the values given over `options`.
+fn lay(options: &mut Options, values: impl IntoIterator<Item = Option<OptionValue>>) {
+    for value in values.into_iter().flatten() {
+        *options = options.with(value);
     }
 }
 
-impl TableFlags {
-    /// Lay the flags given over `options`.
-    pub fn set(&self, options: &mut Options) -> Result<()> {
-        self.hash.set(options)?;
-        if let Some(helpers) = self.threads {
-            options.max_helper_threads = helpers;
-        }
+impl Flags for TableFlags {
+    fn lay_over(&self, options: &mut Options) -> Result<()> {
+        self.hash.lay_over(options)?;
+        lay(options, [self.threads.map(OptionValue::MaxHelperThreads)]);
         Ok(())
     }
 }
 
-impl HashFlag {
-    /// Lay the flag, if given, over `options`.
-    pub fn set(&self, options: &mut Options) -> Result<()> {
-        set(options, EngineOption::MaxHashSize, &self.max_hash_size)
+impl Flags for HashFlag {
+    fn lay_over(&self, options: &mut Options) -> Result<()> {
+        lay(options, [self.max_hash_size.clone()]);
+        Ok(())
     }
 }
 
-impl BookFlag {
-    /// Lay the flag, if given, over `options`.
-    pub fn set(&self, options: &mut Options) -> Result<()> {
-        set(options, EngineOption::OpeningBook, &self.opening_book)
+impl Flags for BookFlag {
+    fn lay_over(&self, options: &mut Options) -> Result<()> {
+        lay(options, [self.opening_book.clone()]);
+        Ok(())
     }
 }
 
-impl ThreefoldFlag {
-    /// Lay the flag, if given, over `options`.
-    pub fn set(&self, options: &mut Options) {
+impl Flags for ThreefoldFlag {
+    fn lay_over(&self, options: &mut Options) -> Result<()> {
         options.threefold_repetition_draw |= self.threefold_repetition_draw;
+        Ok(())
     }
 }
 
-impl LevelFlag {
-    /// Lay the flag, if given, over `options`.
-    pub fn set(&self, options: &mut Options) -> Result<()> {
-        set(options, EngineOption::Level, &self.level)
+impl Flags for LevelFlag {
+    fn lay_over(&self, options: &mut Options) -> Result<()> {
+        lay(options, [self.level.clone()]);
+        Ok(())
     }
 }
 
-impl StrengthFlags {
-    /// Lay the flags given over `options`.
-    pub fn set(&self, options: &mut Options) -> Result<()> {
+impl Flags for StrengthFlags {
+    fn lay_over(&self, options: &mut Options) -> Result<()> {
         options.reference_player |= self.reference_player;
-        self.level.set(options)
+        self.level.lay_over(options)
     }
 }
 
-impl SessionFlags {
-    /// Lay the flags given over `options`.
-    pub fn set(&self, options: &mut Options) -> Result<()> {
+impl Flags for SessionFlags {
+    fn lay_over(&self, options: &mut Options) -> Result<()> {
         options.report_intermediate_best_moves |= self.report_intermediate_best_moves;
-        set(options, EngineOption::TournamentOpening, &self.tournament_opening)?;
-        set(options, EngineOption::PonderDuringIdle, &self.ponder_during_idle)
+        lay(
+            options,
+            [self.tournament_opening.clone(), self.ponder_during_idle.clone()],
+        );
+        Ok(())
     }
 }
 
@@ -197,33 +228,23 @@ impl EvalFlags {
         let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         WeightSets::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
     }
-
-    /// Lay the flags given over `options`: the evaluation, its net file (read and checked now), and the
-    /// hand-written evaluation when weights are given without `--eval`.
-    pub fn set(&self, options: &mut Options) -> Result<()> {
-        let eval = match (&self.eval, &self.weights) {
-            (None, Some(_)) => Some("Classic".to_string()),
-            (eval, _) => eval.clone(),
-        };
-        set(options, EngineOption::Evaluation, &eval)?;
-        set(options, EngineOption::EvalFile, &self.eval_file)
-    }
-
-    /// The engine: `options` (the other flags already laid over them) with these.
-    pub fn build(&self, mut options: Options) -> Result<Engine> {
-        self.set(&mut options)?;
-        let mut engine = Engine::new(options).context("starting the engine")?;
-        engine.set_weights(self.weights()?);
-        Ok(engine)
-    }
 }
 
-/// `option` set to `value`, if given (already checked by [`OptionValue`], so an error here is only a safeguard).
-fn set(options: &mut Options, option: EngineOption, value: &Option<String>) -> Result<()> {
-    if let Some(value) = value {
-        *options = options.with(option, value)?;
+impl Flags for EvalFlags {
+    /// The evaluation, its net file (read and checked now), and the hand-written evaluation when weights are given
+    /// without `--eval`.
+    fn lay_over(&self, options: &mut Options) -> Result<()> {
+        let eval = match (&self.eval, &self.weights) {
+            (None, Some(_)) => Some(OptionValue::Evaluation(waggle::Evaluation::Classic)),
+            (eval, _) => eval.clone(),
+        };
+        let file = match &self.eval_file {
+            Some(path) => Some(parse_value(EngineOption::EvalFile, path, options)?),
+            None => None,
+        };
+        lay(options, [eval, file]);
+        Ok(())
     }
-    Ok(())
 }
 
 /// `--threads N`: the helpers of a search of N threads in all (0: one per core).
@@ -236,30 +257,35 @@ fn threads(text: &str) -> Result<HelperThreads, String> {
 }
 
 /// The help of the flag that sets `option`: `text`, the option's name and, for a number, its bounds (the choices of
-/// the others are listed by clap, from [`OptionValue`]).
+/// the others are listed by clap, from [`OptionValueParser`]).
 fn about(option: EngineOption, text: &str) -> String {
-    match option.kind() {
+    match option_kind(option, &Options::default()) {
         OptionKind::Int { min, max } => format!("{text} (UHP option {option}, {min} to {max})"),
         OptionKind::Bool | OptionKind::Enum(_) => format!("{text} (UHP option {option})"),
     }
 }
 
-/// The parser of a flag that sets an option: a value is checked as `options set` checks it (the same bounds and
+/// The parser of a flag that sets an option: a value is read as `options set` reads it (the same words, bounds and
 /// message), and the values of an option of a few are listed in the help and offered by the shell completions.
 #[derive(Clone)]
-struct OptionValue(EngineOption);
+pub struct OptionValueParser(pub EngineOption);
 
-impl TypedValueParser for OptionValue {
-    type Value = String;
+impl TypedValueParser for OptionValueParser {
+    type Value = OptionValue;
 
-    fn parse_ref(&self, cmd: &clap::Command, arg: Option<&clap::Arg>, value: &OsStr) -> Result<String, clap::Error> {
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<OptionValue, clap::Error> {
         let option = self.0;
-        let check = move |text: &str| Options::default().with(option, text).map(|_| text.to_string());
-        check.parse_ref(cmd, arg, value)
+        let read = move |text: &str| parse_value(option, text, &Options::default());
+        read.parse_ref(cmd, arg, value)
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        let values = match self.0.kind() {
+        let values = match option_kind(self.0, &Options::default()) {
             OptionKind::Int { .. } => return None,
             OptionKind::Bool => vec!["True".to_string(), "False".to_string()],
             OptionKind::Enum(values) => values,

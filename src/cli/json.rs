@@ -12,8 +12,18 @@ use clap::Args as ClapArgs;
 
 use waggle::json::{serve_http, serve_lines, Notes, Thinking};
 
-use super::engine::{BookFlag, EvalFlags, LevelFlag, TableFlags};
+use super::engine::{engine_flags, BookFlag, EvalFlags, LevelFlag, TableFlags};
 use super::interrupt;
+
+engine_flags! {
+    /// The engine flags of `waggle json`.
+    struct EngineFlags {
+        table: TableFlags,
+        eval: EvalFlags,
+        book: BookFlag,
+        level: LevelFlag,
+    }
+}
 
 #[derive(ClapArgs)]
 pub struct Args {
@@ -21,24 +31,13 @@ pub struct Args {
     #[arg(long, value_name = "ADDR")]
     listen: Option<String>,
     #[command(flatten)]
-    table: TableFlags,
-    #[command(flatten)]
-    weights: EvalFlags,
-    #[command(flatten)]
-    book: BookFlag,
-    #[command(flatten)]
-    level: LevelFlag,
+    engine: EngineFlags,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let mut options = Thinking::default_options();
-    args.table.set(&mut options)?;
-    args.weights.set(&mut options)?;
-    args.book.set(&mut options)?;
-    args.level.set(&mut options)?;
     let thinking = Thinking {
-        options,
-        weights: args.weights.weights()?,
+        options: args.engine.options(Thinking::default_options())?,
+        weights: args.engine.weights()?,
         // A note on a request (a disagreement with Waggle's rules) is for the person running the server.
         notes: Notes::to(|line| eprintln!("waggle json: {line}")),
     };

@@ -14,8 +14,19 @@ use waggle::play::{run as play, Lines, Plain, PlayConfig};
 use waggle::{Color, GameString, GameType};
 use waggle::{Options, Stopper};
 
-use super::engine::EngineFlags;
+use super::engine::{engine_flags, BookFlag, EvalFlags, StrengthFlags, TableFlags, ThreefoldFlag};
 use super::{interrupt, parse_seconds};
+
+engine_flags! {
+    /// The engine flags of `waggle play`: all but the UHP session's.
+    struct EngineFlags {
+        table: TableFlags,
+        eval: EvalFlags,
+        book: BookFlag,
+        threefold: ThreefoldFlag,
+        strength: StrengthFlags,
+    }
+}
 
 #[derive(ClapArgs)]
 pub struct Args {
@@ -103,9 +114,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         think: args.time,
         color: super::colour(),
     };
-    let mut options = Options::default();
-    args.engine.set(&mut options)?;
-    let engine = args.engine.weights.build(options)?;
+    let engine = args.engine.build(Options::default())?;
     let (stopper, reading) = (engine.stopper(), Arc::new(AtomicBool::new(false)));
     // Waiting for a line (from a pipe: a line editor takes Ctrl-C as a key) Ctrl-C ends the game; at any other
     // time the game is Waggle's to move, and it moves at once, even when the press comes just before its search

@@ -18,9 +18,18 @@ use waggle::review::{Ply, Review};
 use waggle::{Limits, Options};
 
 use super::bar::progress_bar;
-use super::engine::{EvalFlags, TableFlags, ThreefoldFlag};
+use super::engine::{engine_flags, EvalFlags, TableFlags, ThreefoldFlag};
 use super::input::{self, Source};
 use super::{interrupt, parse_seconds};
+
+engine_flags! {
+    /// The engine flags of `waggle review`.
+    struct EngineFlags {
+        table: TableFlags,
+        eval: EvalFlags,
+        threefold: ThreefoldFlag,
+    }
+}
 
 /// The exit status for input that cannot be reviewed (a file that does not exist, an illegal move, …).
 const BAD_INPUT: u8 = 2;
@@ -51,11 +60,7 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     #[command(flatten)]
-    table: TableFlags,
-    #[command(flatten)]
-    weights: EvalFlags,
-    #[command(flatten)]
-    threefold: ThreefoldFlag,
+    engine: EngineFlags,
 }
 
 /// The time of each position's search: more than none, which would judge every move by the first one generated.
@@ -82,13 +87,10 @@ impl Args {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     // The book's moves are not judged: a review searches every position.
-    let mut options = Options {
+    let mut engine = args.engine.build(Options {
         opening_book: false,
         ..Options::default()
-    };
-    args.table.set(&mut options)?;
-    args.threefold.set(&mut options);
-    let mut engine = args.weights.build(options)?;
+    })?;
     let input = input::read_all(&args.games, engine.rules());
     for refusal in &input.refused {
         eprintln!("waggle review: {refusal}");

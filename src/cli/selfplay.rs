@@ -13,8 +13,18 @@ use clap::Args as ClapArgs;
 use waggle::tune::{selfplay as play, SelfPlay};
 use waggle::GameType;
 
-use super::engine::{BookFlag, EvalFlags, HashFlag, ThreefoldFlag};
+use super::engine::{engine_flags, BookFlag, EvalFlags, HashFlag, ThreefoldFlag};
 use super::interrupt;
+
+engine_flags! {
+    /// The engine flags of `waggle selfplay` (its `--threads` is its own: games at once).
+    struct EngineFlags {
+        hash: HashFlag,
+        eval: EvalFlags,
+        book: BookFlag,
+        threefold: ThreefoldFlag,
+    }
+}
 
 #[derive(ClapArgs)]
 pub struct Args {
@@ -43,21 +53,11 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     #[command(flatten)]
-    hash: HashFlag,
-    #[command(flatten)]
-    weights: EvalFlags,
-    #[command(flatten)]
-    book: BookFlag,
-    #[command(flatten)]
-    threefold: ThreefoldFlag,
+    engine: EngineFlags,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let mut options = SelfPlay::default_options();
-    args.hash.set(&mut options)?;
-    args.weights.set(&mut options)?;
-    args.book.set(&mut options)?;
-    args.threefold.set(&mut options);
+    let options = args.engine.options(SelfPlay::default_options())?;
     let settings = SelfPlay {
         games: args.games,
         game_type: args.game_type,
@@ -66,7 +66,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         max_plies: args.max_plies,
         seed: args.seed,
         options,
-        weights: args.weights.weights()?,
+        weights: args.engine.weights()?,
     };
     let mut sink: Box<dyn Write> = match &args.out {
         Some(path) => Box::new(io::BufWriter::new(

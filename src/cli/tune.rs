@@ -17,8 +17,16 @@ use waggle::record::GameRecord;
 use waggle::tune::{fit, samples, FitSettings, WinCurve};
 use waggle::{GameType, Options};
 
-use super::engine::{EvalFlags, TableFlags};
+use super::engine::{engine_flags, EvalFlags, TableFlags};
 use super::interrupt;
+
+engine_flags! {
+    /// The engine flags of `waggle tune`: the weights to start from, and the engine of `--win-curve`.
+    struct EngineFlags {
+        eval: EvalFlags,
+        table: TableFlags,
+    }
+}
 
 #[derive(ClapArgs)]
 // The table and the threads serve only the searches of --win-curve.
@@ -47,9 +55,7 @@ pub struct Args {
     #[arg(long, value_name = "NODES", conflicts_with_all = ["iterations", "learning_rate", "out"])]
     win_curve: Option<u64>,
     #[command(flatten)]
-    weights: EvalFlags,
-    #[command(flatten)]
-    table: TableFlags,
+    engine: EngineFlags,
 }
 
 /// The heading of the engine flags that only --win-curve takes.
@@ -76,7 +82,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     // The fit starts from the weights of the games' game type (that of the first game).
     let game_type = records.first().map_or(GameType::MLP, |r| r.game.game_type);
-    let start = *args.weights.weights()?.for_game(game_type);
+    let start = *args.engine.weights()?.for_game(game_type);
     let found = fit(&samples, &start, &settings, &stop);
     let interrupted = found.iterations < args.iterations;
     if interrupted {
@@ -107,13 +113,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
 /// `--win-curve NODES`: search the positions of `records` from ply `--skip` on and print the curve fitted to them.
 fn win_curve(records: &[GameRecord], args: &Args, nodes: u64) -> Result<ExitCode> {
     let skip = args.skip;
-    let mut options = Options {
+    let mut engine = args.engine.build(Options {
         opening_book: false,
-        max_hash_size: 64,
         ..Options::default()
-    };
-    args.table.set(&mut options)?;
-    let mut engine = args.weights.build(options)?;
+    })?;
     let stop = interrupt::flag()?;
     let mut searched = 0;
     let curve = WinCurve::measure(records, &mut engine, nodes, skip, &stop, |n| {

@@ -9,27 +9,26 @@ use std::process::ExitCode;
 use std::thread;
 
 use anyhow::{Context, Result};
-use clap::Args as ClapArgs;
 use waggle::uhp::{Event, Session};
 use waggle::Options;
 
-use super::engine::{EngineFlags, SessionFlags};
+use super::engine::{engine_flags, BookFlag, EvalFlags, SessionFlags, StrengthFlags, TableFlags, ThreefoldFlag};
 use super::interrupt;
 
-/// The UHP engine's flags: every engine flag.
-#[derive(ClapArgs)]
-pub struct Args {
-    #[command(flatten)]
-    engine: EngineFlags,
-    #[command(flatten)]
-    session: SessionFlags,
+engine_flags! {
+    /// The UHP engine's flags: every engine flag.
+    pub struct Args {
+        table: TableFlags,
+        eval: EvalFlags,
+        book: BookFlag,
+        threefold: ThreefoldFlag,
+        strength: StrengthFlags,
+        session: SessionFlags,
+    }
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let mut options = Options::default();
-    args.engine.set(&mut options)?;
-    args.session.set(&mut options)?;
-    let engine = args.engine.weights.build(options)?;
+    let engine = args.build(Options::default())?;
     let stdout = io::stdout();
     let mut session = Session::new(stdout.lock(), engine);
     if args.session.verbose {

@@ -9,8 +9,18 @@ use clap::Args as ClapArgs;
 
 use waggle::web::{machine_names, serve, WebConfig};
 
-use super::engine::{BookFlag, EvalFlags, TableFlags, ThreefoldFlag};
+use super::engine::{engine_flags, BookFlag, EvalFlags, TableFlags, ThreefoldFlag};
 use super::interrupt;
+
+engine_flags! {
+    /// The engine flags of `waggle web`.
+    struct EngineFlags {
+        table: TableFlags,
+        eval: EvalFlags,
+        book: BookFlag,
+        threefold: ThreefoldFlag,
+    }
+}
 
 #[derive(ClapArgs)]
 pub struct Args {
@@ -25,24 +35,13 @@ pub struct Args {
     #[arg(long, value_name = "PATH")]
     db: Option<std::path::PathBuf>,
     #[command(flatten)]
-    table: TableFlags,
-    #[command(flatten)]
-    weights: EvalFlags,
-    #[command(flatten)]
-    book: BookFlag,
-    #[command(flatten)]
-    threefold: ThreefoldFlag,
+    engine: EngineFlags,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let mut options = WebConfig::default_options();
-    args.table.set(&mut options)?;
-    args.weights.set(&mut options)?;
-    args.book.set(&mut options)?;
-    args.threefold.set(&mut options);
     let config = WebConfig {
-        options,
-        weights: args.weights.weights()?,
+        options: args.engine.options(WebConfig::default_options())?,
+        weights: args.engine.weights()?,
         allow_hosts: args.allow_host,
         #[cfg(feature = "db")]
         database: args.db,

@@ -3,13 +3,53 @@
 //! level it takes a win that is one move away. The reference player, for calibrating level 1, plays a random
 //! legal move unless it can win at once. docs/strength.md measures each level.
 
+use std::fmt;
+
 use rand::Rng;
 
+use super::options::{EngineOption, OptionError};
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
 
-/// Full strength: no cap and no noise.
-pub(crate) const FULL: u8 = 10;
+/// A playing level, from 1 (a beginner can beat it) to 10 (full strength): no other value can be made.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Level(u8);
+
+impl Level {
+    /// The weakest level, 1.
+    pub const LOWEST: Level = Level(1);
+    /// Full strength, 10: no cap and no noise.
+    pub const FULL: Level = Level(10);
+
+    /// Level `level`; an error unless it is from 1 to 10.
+    pub const fn new(level: u8) -> Result<Level, OptionError> {
+        if level >= Level::LOWEST.0 && level <= Level::FULL.0 {
+            Ok(Level(level))
+        } else {
+            Err(OptionError::NotInRange {
+                option: EngineOption::Level,
+                min: Level::LOWEST.0 as i64,
+                max: Level::FULL.0 as i64,
+            })
+        }
+    }
+
+    /// The level's number, 1 to 10.
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+
+    /// Every level, weakest first.
+    pub fn all() -> impl Iterator<Item = Level> {
+        (Level::LOWEST.0..=Level::FULL.0).map(Level)
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
 
 /// How a level plays.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -20,9 +60,9 @@ pub(crate) struct Strength {
     pub(crate) random_share: f64,
 }
 
-/// How level `level` (1 to 10) plays.
-pub(crate) fn strength(level: u8) -> Strength {
-    let (nodes, random_share) = match level {
+/// How `level` plays.
+pub(crate) fn strength(level: Level) -> Strength {
+    let (nodes, random_share) = match level.get() {
         1 => (Some(10), 0.98),
         2 => (Some(30), 0.8),
         3 => (Some(100), 0.6),
@@ -49,21 +89,35 @@ mod tests {
 
     #[test]
     fn levels_grow_stronger() {
-        for level in 1..FULL {
-            let (this, next) = (strength(level), strength(level + 1));
-            assert!(this.random_share >= next.random_share, "level {level}");
+        let levels: Vec<Level> = Level::all().collect();
+        assert_eq!((levels.len(), levels[0], levels[9]), (10, Level::LOWEST, Level::FULL));
+        for pair in levels.windows(2) {
+            let (this, next) = (strength(pair[0]), strength(pair[1]));
+            assert!(this.random_share >= next.random_share, "level {}", pair[0]);
             match (this.nodes, next.nodes) {
-                (Some(a), Some(b)) => assert!(a < b, "level {level}"),
-                (Some(_), None) => assert_eq!(level + 1, FULL),
-                _ => panic!("level {level} has no cap"),
+                (Some(a), Some(b)) => assert!(a < b, "level {}", pair[0]),
+                (Some(_), None) => assert_eq!(pair[1], Level::FULL),
+                _ => panic!("level {} has no cap", pair[0]),
             }
         }
         assert_eq!(
-            strength(FULL),
+            strength(Level::FULL),
             Strength {
                 nodes: None,
                 random_share: 0.0
             }
         );
+    }
+
+    #[test]
+    fn only_the_ten_levels_can_be_made() {
+        assert_eq!(Level::new(1), Ok(Level::LOWEST));
+        assert_eq!(Level::new(10), Ok(Level::FULL));
+        for bad in [0, 11, 255] {
+            assert_eq!(
+                Level::new(bad).unwrap_err().to_string(),
+                "Level must be a whole number from 1 to 10"
+            );
+        }
     }
 }

@@ -8,10 +8,10 @@
 mod level;
 mod options;
 
-/// The highest level, full strength (the lowest is 1).
-pub(crate) use level::FULL as FULL_STRENGTH;
+pub use level::Level;
+pub(crate) use options::cores;
 pub use options::{
-    EngineOption, Evaluation, HelperThreads, NetFile, OptionError, OptionInfo, OptionKind, Options, Ponder,
+    EngineOption, Evaluation, HashSize, HelperThreads, NetFile, OptionError, OptionValue, Options, Ponder,
 };
 
 use std::any::Any;
@@ -115,7 +115,7 @@ impl Engine {
     /// An engine with `options` and no game yet; an error when the table the options ask for does not fit in
     /// memory.
     pub fn new(options: Options) -> Result<Engine, TableTooBig> {
-        let mut searcher = Searcher::new(options.max_hash_size)?;
+        let mut searcher = Searcher::new(options.max_hash_size.mb())?;
         searcher.set_helper_threads(options.max_helper_threads.count());
         searcher.set_net(options.net());
         Ok(Engine {
@@ -248,7 +248,7 @@ impl Engine {
         on_iteration: impl FnMut(&SearchInfo),
     ) -> Result<Thought, EngineError> {
         let strength = level::strength(self.options.level);
-        if self.options.reference_player || self.options.level < level::FULL {
+        if self.options.reference_player || self.options.level < Level::FULL {
             if let Some(thought) = self.weak_move(strength.random_share)? {
                 return Ok(thought);
             }
@@ -379,14 +379,11 @@ impl Engine {
         self.game.as_ref().ok_or(EngineError::NoGame)
     }
 
-    /// Set `option` to `value` (checked against the option's kind). A new table size that the machine cannot give
-    /// is refused (the old table stays); a new repetition rule applies to the game in progress at once, by
-    /// replaying it; a new opening rule applies from the next game, the game in progress keeping the opening it
-    /// was started with.
-    pub fn set_option(&mut self, option: EngineOption, value: &str) -> Result<OptionInfo, EngineError> {
-        let changed = self.options.with(option, value)?;
-        self.set_options(changed)?;
-        Ok(self.options.info(option))
+    /// Set an option to `value`. A new table size that the machine cannot give is refused (the old table stays); a
+    /// new repetition rule applies to the game in progress at once, by replaying it; a new opening rule applies
+    /// from the next game, the game in progress keeping the opening it was started with.
+    pub fn set_option(&mut self, value: OptionValue) -> Result<(), EngineError> {
+        self.set_options(self.options.with(value))
     }
 
     /// Put every option as `options` has it, as [`Engine::set_option`] puts one: so that an engine that serves one
@@ -399,10 +396,10 @@ impl Engine {
         }
         if options.max_hash_size != self.options.max_hash_size {
             self.searcher
-                .resize_table(options.max_hash_size)
+                .resize_table(options.max_hash_size.mb())
                 .map_err(|refused| EngineError::Table {
                     refused,
-                    kept_mb: self.options.max_hash_size,
+                    kept_mb: self.options.max_hash_size.mb(),
                 })?;
         }
         self.searcher.set_helper_threads(options.max_helper_threads.count());
@@ -498,12 +495,12 @@ mod tests {
         assert_eq!((booked.report.nodes, booked.report.depth), (0, 0));
         let position = engine.game().unwrap().position();
         assert_eq!(Some(booked.report.best), Book::builtin().choose(position));
-        engine.set_option(EngineOption::OpeningBook, "False").unwrap();
+        engine.set_option(OptionValue::OpeningBook(false)).unwrap();
         let searched = engine.best_move(&Limits::depth(3), |_| {}).unwrap();
         assert!(searched.report.nodes > 0);
         assert_eq!(searched.report.depth, 3);
         // Black's reply comes from the book too, whatever White opened with.
-        engine.set_option(EngineOption::OpeningBook, "True").unwrap();
+        engine.set_option(OptionValue::OpeningBook(true)).unwrap();
         engine.play(searched.best).unwrap();
         assert_eq!(engine.best_move(&Limits::depth(3), |_| {}).unwrap().report.nodes, 0);
         // Past the book's plies the engine searches.
@@ -527,13 +524,9 @@ mod tests {
             engine.play(mv(text)).unwrap();
         }
         assert_eq!(engine.game().unwrap().state(), GameState::InProgress);
-        engine
-            .set_option(EngineOption::ThreefoldRepetitionDraw, "True")
-            .unwrap();
+        engine.set_option(OptionValue::ThreefoldRepetitionDraw(true)).unwrap();
         assert_eq!(engine.game().unwrap().state(), GameState::Draw);
-        engine
-            .set_option(EngineOption::ThreefoldRepetitionDraw, "False")
-            .unwrap();
+        engine.set_option(OptionValue::ThreefoldRepetitionDraw(false)).unwrap();
         assert_eq!(engine.game().unwrap().state(), GameState::InProgress);
         assert_eq!(engine.game().unwrap().position().repetitions(), 3);
     }
@@ -566,7 +559,7 @@ mod tests {
     #[test]
     fn a_search_that_panics_is_an_error_and_the_engine_goes_on() {
         let game = "Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
-        for helpers in [HelperThreads::None, HelperThreads::Count(1)] {
+        for helpers in [HelperThreads::None, HelperThreads::helpers(1)] {
             let mut engine = Engine::new(Options {
                 max_helper_threads: helpers,
                 ..Options::default()

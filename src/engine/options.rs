@@ -1,29 +1,62 @@
-//! The engine's options: their values, what each accepts, and setting one from text. Named as Mzinga names its
-//! own where Waggle has the same option, so that Mzinga.Viewer's Engine Options dialog shows the familiar ones.
+//! The engine's options, each value a type that holds only what the option takes: a [`Level`] from 1 to 10, a
+//! [`HashSize`] from 1 to 4096 MB, helper threads that are never a count of none, a net already loaded
+//! ([`NetFile`]). Named as Mzinga names its own where Waggle has the same option, so that Mzinga.Viewer's Engine
+//! Options dialog shows the familiar ones.
 //!
-//! Owns the values and their checks only; how an option reads on the wire (`Name;Type;Value;Default…`) is the
-//! UHP vocabulary's (`crate::uhp`), and what a change does to a game or the table is the engine's.
+//! Owns the values and their bounds. Reading a value from text, and how an option reads on the wire
+//! (`Name;Type;Value;Default…`), is the UHP layer's (`crate::uhp`) and the command line's; what a change does to a
+//! game or the table is the engine's.
 
 use std::fmt;
-use std::str::FromStr;
+use std::num::NonZeroUsize;
 use std::sync::Arc;
 
+use super::level::Level;
 use crate::eval::{NetError, Network};
 
-/// What values an option takes.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum OptionKind {
-    /// A whole number from `min` to `max`.
-    Int {
-        /// The least value.
-        min: i64,
-        /// The greatest value.
-        max: i64,
-    },
-    /// True or False.
-    Bool,
-    /// One of the listed words.
-    Enum(Vec<String>),
+/// The size of the transposition table, in MB: from 1 to 4096, no other.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct HashSize(u16);
+
+impl HashSize {
+    /// The smallest table, 1 MB.
+    pub const MIN: HashSize = HashSize(1);
+    /// The largest table, 4096 MB.
+    pub const MAX: HashSize = HashSize(4096);
+
+    /// A table of `mb` megabytes; an error unless it is from 1 to 4096.
+    pub const fn megabytes(mb: usize) -> Result<HashSize, OptionError> {
+        if mb >= HashSize::MIN.0 as usize && mb <= HashSize::MAX.0 as usize {
+            Ok(HashSize(mb as u16))
+        } else {
+            Err(OptionError::NotInRange {
+                option: EngineOption::MaxHashSize,
+                min: HashSize::MIN.0 as i64,
+                max: HashSize::MAX.0 as i64,
+            })
+        }
+    }
+
+    /// A size known to be in range, for the library's own constants: out of range, a constant made with it does
+    /// not compile.
+    pub(crate) const fn fixed(mb: usize) -> HashSize {
+        assert!(
+            mb >= HashSize::MIN.0 as usize && mb <= HashSize::MAX.0 as usize,
+            "a table size is from 1 to 4096 MB"
+        );
+        HashSize(mb as u16)
+    }
+
+    /// The size in MB.
+    pub const fn mb(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for HashSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
 }
 
 /// How many threads a search may add to its own, as Mzinga's option MaxHelperThreads says it.
@@ -33,22 +66,27 @@ pub enum HelperThreads {
     Auto,
     /// No helper: one thread, and searches that can be repeated exactly.
     None,
-    /// This many helpers.
-    Count(usize),
+    /// This many helpers (never none: that is [`HelperThreads::None`]).
+    Count(NonZeroUsize),
 }
 
 impl HelperThreads {
-    /// The helpers of a search of `threads` threads in all, the main one included (0: one thread per core).
+    /// The helpers of a search of `threads` threads in all, the main one included (0: one thread per core); an
+    /// error for more threads than the machine has cores.
     pub fn for_threads(threads: usize) -> Result<HelperThreads, OptionError> {
         match threads {
             0 => Ok(HelperThreads::Auto),
-            1 => Ok(HelperThreads::None),
-            n if n <= cores() => Ok(HelperThreads::Count(n - 1)),
-            n => Err(OptionError::TooManyThreads {
+            n if n > cores() => Err(OptionError::TooManyThreads {
                 threads: n,
                 cores: cores(),
             }),
+            n => Ok(HelperThreads::helpers(n - 1)),
         }
+    }
+
+    /// `helpers` helper threads: [`HelperThreads::None`] for 0.
+    pub fn helpers(helpers: usize) -> HelperThreads {
+        NonZeroUsize::new(helpers).map_or(HelperThreads::None, HelperThreads::Count)
     }
 
     /// How many helper threads this means on this machine.
@@ -56,37 +94,7 @@ impl HelperThreads {
         match self {
             HelperThreads::Auto => cores() - 1,
             HelperThreads::None => 0,
-            HelperThreads::Count(n) => n,
-        }
-    }
-
-    /// The option's values on this machine: `Auto`, `None`, `1` … cores − 1.
-    fn values() -> Vec<String> {
-        let mut values = vec!["Auto".to_string(), "None".to_string()];
-        values.extend((1..cores()).map(|n| n.to_string()));
-        values
-    }
-
-    fn text(self) -> String {
-        match self {
-            HelperThreads::Auto => "Auto".into(),
-            HelperThreads::None => "None".into(),
-            HelperThreads::Count(n) => n.to_string(),
-        }
-    }
-
-    fn parse(value: &str) -> Option<HelperThreads> {
-        let value = value.trim();
-        if value.eq_ignore_ascii_case("auto") {
-            Some(HelperThreads::Auto)
-        } else if value.eq_ignore_ascii_case("none") || value == "0" {
-            Some(HelperThreads::None)
-        } else {
-            value
-                .parse()
-                .ok()
-                .filter(|n| (1..cores()).contains(n))
-                .map(HelperThreads::Count)
+            HelperThreads::Count(n) => n.get(),
         }
     }
 }
@@ -103,18 +111,16 @@ pub enum Ponder {
 }
 
 impl Ponder {
-    const NAMES: [&'static str; 3] = ["Disabled", "SingleThreaded", "MultiThreaded"];
-    const ALL: [Ponder; 3] = [Ponder::Disabled, Ponder::SingleThreaded, Ponder::MultiThreaded];
+    /// Every value, in the order the option lists them.
+    pub const ALL: [Ponder; 3] = [Ponder::Disabled, Ponder::SingleThreaded, Ponder::MultiThreaded];
 
-    fn text(self) -> String {
-        Ponder::NAMES[self as usize].to_string()
-    }
-
-    fn parse(value: &str) -> Option<Ponder> {
-        let i = Ponder::NAMES
-            .iter()
-            .position(|n| n.eq_ignore_ascii_case(value.trim()))?;
-        Some(Ponder::ALL[i])
+    /// The value's name, as the option spells it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Ponder::Disabled => "Disabled",
+            Ponder::SingleThreaded => "SingleThreaded",
+            Ponder::MultiThreaded => "MultiThreaded",
+        }
     }
 }
 
@@ -128,17 +134,14 @@ pub enum Evaluation {
 }
 
 impl Evaluation {
-    const NAMES: [&'static str; 2] = ["Net", "Classic"];
+    /// Every value, in the order the option lists them.
+    pub const ALL: [Evaluation; 2] = [Evaluation::Net, Evaluation::Classic];
 
-    fn text(self) -> String {
-        Evaluation::NAMES[self as usize].to_string()
-    }
-
-    fn parse(value: &str) -> Option<Evaluation> {
-        match value.trim().to_ascii_lowercase().as_str() {
-            "net" => Some(Evaluation::Net),
-            "classic" => Some(Evaluation::Classic),
-            _ => None,
+    /// The value's name, as the option spells it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Evaluation::Net => "Net",
+            Evaluation::Classic => "Classic",
         }
     }
 }
@@ -161,10 +164,7 @@ impl PartialEq for NetFile {
 impl Eq for NetFile {}
 
 impl NetFile {
-    /// The value of EvalFile that means the built-in net.
-    const BUILTIN: &'static str = "Builtin";
-
-    /// The net in the file at `path`, checked.
+    /// The net in the file at `path`, read and checked.
     pub fn load(path: &str) -> Result<NetFile, OptionError> {
         let failed = |why: String| OptionError::NetFile {
             path: path.to_string(),
@@ -190,7 +190,7 @@ pub fn cores() -> usize {
 }
 
 /// An option of the engine, by its UHP name. Every `match` on it names each option, so that an option added here
-/// is one the compiler asks to be listed, checked and set everywhere.
+/// is one the compiler asks to be listed, read and set everywhere.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum EngineOption {
     /// `Level`: the playing level, 1 to 10.
@@ -230,13 +230,8 @@ impl EngineOption {
         EngineOption::EvalFile,
     ];
 
-    /// The bounds of `Level`.
-    const LEVELS: (i64, i64) = (1, super::level::FULL as i64);
-    /// The bounds of `MaxHashSize`, in MB.
-    const HASH_MB: (i64, i64) = (1, 4096);
-
     /// The option's name, as UHP spells it (`MaxHashSize`).
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             EngineOption::Level => "Level",
             EngineOption::MaxHashSize => "MaxHashSize",
@@ -250,27 +245,6 @@ impl EngineOption {
             EngineOption::EvalFile => "EvalFile",
         }
     }
-
-    /// What values the option takes. With the bounds and choices it reads, this is the one definition of each
-    /// option's values that the UHP `options` reply, the check of a new value ([`Options::with`]) and the command
-    /// line's flags all use.
-    pub fn kind(self) -> OptionKind {
-        let int = |(min, max)| OptionKind::Int { min, max };
-        match self {
-            EngineOption::Level => int(EngineOption::LEVELS),
-            EngineOption::MaxHashSize => int(EngineOption::HASH_MB),
-            EngineOption::MaxHelperThreads => OptionKind::Enum(HelperThreads::values()),
-            EngineOption::PonderDuringIdle => OptionKind::Enum(Ponder::NAMES.iter().map(|n| n.to_string()).collect()),
-            EngineOption::Evaluation => OptionKind::Enum(Evaluation::NAMES.iter().map(|n| n.to_string()).collect()),
-            // Any file may be named; the values listed are the built-in net and the file loaded, if any
-            // (`Options::info`): Mzinga.Viewer knows no option of free text.
-            EngineOption::EvalFile => OptionKind::Enum(vec![NetFile::BUILTIN.to_string()]),
-            EngineOption::OpeningBook
-            | EngineOption::ReportIntermediateBestMoves
-            | EngineOption::ThreefoldRepetitionDraw
-            | EngineOption::TournamentOpening => OptionKind::Bool,
-        }
-    }
 }
 
 impl fmt::Display for EngineOption {
@@ -279,29 +253,47 @@ impl fmt::Display for EngineOption {
     }
 }
 
-impl FromStr for EngineOption {
-    type Err = OptionError;
-
-    /// The option of this name, in any case (`maxhashsize`).
-    fn from_str(name: &str) -> Result<EngineOption, OptionError> {
-        EngineOption::ALL
-            .into_iter()
-            .find(|option| option.name().eq_ignore_ascii_case(name))
-            .ok_or_else(|| OptionError::Unknown(name.to_string()))
-    }
+/// An option with a value of its type: what [`Engine::set_option`](super::Engine::set_option) takes.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum OptionValue {
+    /// `Level`.
+    Level(Level),
+    /// `MaxHashSize`.
+    MaxHashSize(HashSize),
+    /// `MaxHelperThreads`.
+    MaxHelperThreads(HelperThreads),
+    /// `OpeningBook`.
+    OpeningBook(bool),
+    /// `PonderDuringIdle`.
+    PonderDuringIdle(Ponder),
+    /// `ReportIntermediateBestMoves`.
+    ReportIntermediateBestMoves(bool),
+    /// `ThreefoldRepetitionDraw`.
+    ThreefoldRepetitionDraw(bool),
+    /// `TournamentOpening`.
+    TournamentOpening(bool),
+    /// `Evaluation`.
+    Evaluation(Evaluation),
+    /// `EvalFile`: a net loaded from a file, or `None` for the built-in net.
+    EvalFile(Option<NetFile>),
 }
 
-/// One option as a front end shows it: the option, its kind, current and default value.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct OptionInfo {
-    /// The option.
-    pub option: EngineOption,
-    /// What values it takes.
-    pub kind: OptionKind,
-    /// Its value now, as text (`64`, `True`).
-    pub value: String,
-    /// Its default, as text.
-    pub default: String,
+impl OptionValue {
+    /// The option this is a value of.
+    pub fn option(&self) -> EngineOption {
+        match self {
+            OptionValue::Level(_) => EngineOption::Level,
+            OptionValue::MaxHashSize(_) => EngineOption::MaxHashSize,
+            OptionValue::MaxHelperThreads(_) => EngineOption::MaxHelperThreads,
+            OptionValue::OpeningBook(_) => EngineOption::OpeningBook,
+            OptionValue::PonderDuringIdle(_) => EngineOption::PonderDuringIdle,
+            OptionValue::ReportIntermediateBestMoves(_) => EngineOption::ReportIntermediateBestMoves,
+            OptionValue::ThreefoldRepetitionDraw(_) => EngineOption::ThreefoldRepetitionDraw,
+            OptionValue::TournamentOpening(_) => EngineOption::TournamentOpening,
+            OptionValue::Evaluation(_) => EngineOption::Evaluation,
+            OptionValue::EvalFile(_) => EngineOption::EvalFile,
+        }
+    }
 }
 
 /// An option that does not exist, or a value it does not take.
@@ -357,8 +349,8 @@ fn option_names() -> String {
 /// The engine's options.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// Transposition table size, in MB.
-    pub max_hash_size: usize,
+    /// Transposition table size.
+    pub max_hash_size: HashSize,
     /// Report `Move;Depth;Score;PV…` after each completed depth while searching.
     pub report_intermediate_best_moves: bool,
     /// New games end as a draw when a position occurs for the third time.
@@ -372,9 +364,9 @@ pub struct Options {
     pub ponder_during_idle: Ponder,
     /// Play the opening book's move, without a search, where it has one.
     pub opening_book: bool,
-    /// The playing level, from 1 (a beginner can beat it) to 10 (full strength): fewer nodes a search below 10,
-    /// and at the lowest levels now and then a random move; a win one move away is taken at every level.
-    pub level: u8,
+    /// The playing level: fewer nodes a search below full strength, and at the lowest levels now and then a random
+    /// move; a win one move away is taken at every level.
+    pub level: Level,
     /// Play as the reference player that level 1 is calibrated against: a random legal move, unless one wins at
     /// once. Not a UHP option (the engine flag `--reference-player` sets it).
     pub reference_player: bool,
@@ -387,7 +379,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            max_hash_size: 64,
+            max_hash_size: HashSize(64),
             report_intermediate_best_moves: false,
             threefold_repetition_draw: false,
             tournament_opening: true,
@@ -398,7 +390,7 @@ impl Default for Options {
             // an opponent on the same machine.
             ponder_during_idle: Ponder::Disabled,
             opening_book: true,
-            level: super::level::FULL,
+            level: Level::FULL,
             reference_player: false,
             // The learned evaluation: it beat the hand-written one by SPRT (docs/strength.md).
             evaluation: Evaluation::Net,
@@ -408,42 +400,42 @@ impl Default for Options {
 }
 
 impl Options {
-    /// Every option, in the order of [`EngineOption::ALL`].
-    pub(crate) fn all(&self) -> Vec<OptionInfo> {
-        EngineOption::ALL.into_iter().map(|option| self.info(option)).collect()
-    }
-
-    /// The option `option`: its kind, value and default.
-    pub fn info(&self, option: EngineOption) -> OptionInfo {
-        let kind = match (option, &self.eval_file) {
-            (EngineOption::EvalFile, Some(file)) => OptionKind::Enum(vec![NetFile::BUILTIN.into(), file.path.clone()]),
-            _ => option.kind(),
-        };
-        OptionInfo {
-            option,
-            kind,
-            value: self.value(option),
-            default: Options::default().value(option),
-        }
-    }
-
-    /// The value of `option`, as text.
-    fn value(&self, option: EngineOption) -> String {
+    /// The value of `option`.
+    pub fn value(&self, option: EngineOption) -> OptionValue {
         match option {
-            EngineOption::Level => self.level.to_string(),
-            EngineOption::MaxHashSize => self.max_hash_size.to_string(),
-            EngineOption::MaxHelperThreads => self.max_helper_threads.text(),
-            EngineOption::OpeningBook => bool_text(self.opening_book),
-            EngineOption::PonderDuringIdle => self.ponder_during_idle.text(),
-            EngineOption::ReportIntermediateBestMoves => bool_text(self.report_intermediate_best_moves),
-            EngineOption::ThreefoldRepetitionDraw => bool_text(self.threefold_repetition_draw),
-            EngineOption::TournamentOpening => bool_text(self.tournament_opening),
-            EngineOption::Evaluation => self.evaluation.text(),
-            EngineOption::EvalFile => self
-                .eval_file
-                .as_ref()
-                .map_or(NetFile::BUILTIN.to_string(), |file| file.path.clone()),
+            EngineOption::Level => OptionValue::Level(self.level),
+            EngineOption::MaxHashSize => OptionValue::MaxHashSize(self.max_hash_size),
+            EngineOption::MaxHelperThreads => OptionValue::MaxHelperThreads(self.max_helper_threads),
+            EngineOption::OpeningBook => OptionValue::OpeningBook(self.opening_book),
+            EngineOption::PonderDuringIdle => OptionValue::PonderDuringIdle(self.ponder_during_idle),
+            EngineOption::ReportIntermediateBestMoves => {
+                OptionValue::ReportIntermediateBestMoves(self.report_intermediate_best_moves)
+            }
+            EngineOption::ThreefoldRepetitionDraw => {
+                OptionValue::ThreefoldRepetitionDraw(self.threefold_repetition_draw)
+            }
+            EngineOption::TournamentOpening => OptionValue::TournamentOpening(self.tournament_opening),
+            EngineOption::Evaluation => OptionValue::Evaluation(self.evaluation),
+            EngineOption::EvalFile => OptionValue::EvalFile(self.eval_file.clone()),
         }
+    }
+
+    /// These options with `value` set (and nothing else changed).
+    pub fn with(&self, value: OptionValue) -> Options {
+        let mut changed = self.clone();
+        match value {
+            OptionValue::Level(level) => changed.level = level,
+            OptionValue::MaxHashSize(size) => changed.max_hash_size = size,
+            OptionValue::MaxHelperThreads(helpers) => changed.max_helper_threads = helpers,
+            OptionValue::OpeningBook(on) => changed.opening_book = on,
+            OptionValue::PonderDuringIdle(ponder) => changed.ponder_during_idle = ponder,
+            OptionValue::ReportIntermediateBestMoves(on) => changed.report_intermediate_best_moves = on,
+            OptionValue::ThreefoldRepetitionDraw(on) => changed.threefold_repetition_draw = on,
+            OptionValue::TournamentOpening(on) => changed.tournament_opening = on,
+            OptionValue::Evaluation(evaluation) => changed.evaluation = evaluation,
+            OptionValue::EvalFile(file) => changed.eval_file = file,
+        }
+        changed
     }
 
     /// The net the search evaluates with: none under the hand-written evaluation.
@@ -454,75 +446,6 @@ impl Options {
             (Evaluation::Net, None) => Network::builtin().ok(),
         }
     }
-
-    /// These options with `option` set to `value` (words in any case); an error, and nothing changed, for a value
-    /// the option does not take.
-    pub fn with(&self, option: EngineOption, value: &str) -> Result<Options, OptionError> {
-        let mut changed = self.clone();
-        match option {
-            EngineOption::Level => changed.level = whole_number(option, value, EngineOption::LEVELS)? as u8,
-            EngineOption::MaxHashSize => {
-                changed.max_hash_size = whole_number(option, value, EngineOption::HASH_MB)? as usize
-            }
-            EngineOption::MaxHelperThreads => {
-                changed.max_helper_threads = HelperThreads::parse(value).ok_or_else(|| OptionError::NotAChoice {
-                    option,
-                    values: HelperThreads::values().join(", "),
-                })?
-            }
-            EngineOption::PonderDuringIdle => {
-                changed.ponder_during_idle = Ponder::parse(value).ok_or_else(|| OptionError::NotAChoice {
-                    option,
-                    values: Ponder::NAMES.join(", "),
-                })?
-            }
-            EngineOption::OpeningBook => changed.opening_book = parse_bool(option, value)?,
-            EngineOption::ReportIntermediateBestMoves => {
-                changed.report_intermediate_best_moves = parse_bool(option, value)?
-            }
-            EngineOption::ThreefoldRepetitionDraw => changed.threefold_repetition_draw = parse_bool(option, value)?,
-            EngineOption::TournamentOpening => changed.tournament_opening = parse_bool(option, value)?,
-            EngineOption::Evaluation => {
-                changed.evaluation = Evaluation::parse(value).ok_or_else(|| OptionError::NotAChoice {
-                    option,
-                    values: Evaluation::NAMES.join(", "),
-                })?
-            }
-            EngineOption::EvalFile => {
-                let value = value.trim();
-                changed.eval_file = if value.eq_ignore_ascii_case(NetFile::BUILTIN) {
-                    None
-                } else if self.eval_file.as_ref().is_some_and(|file| file.path == value) {
-                    self.eval_file.clone()
-                } else {
-                    Some(NetFile::load(value)?)
-                };
-            }
-        }
-        Ok(changed)
-    }
-}
-
-/// The whole number `value` of `option`, which must lie from `min` to `max`.
-fn whole_number(option: EngineOption, value: &str, (min, max): (i64, i64)) -> Result<i64, OptionError> {
-    value
-        .trim()
-        .parse()
-        .ok()
-        .filter(|v| (min..=max).contains(v))
-        .ok_or(OptionError::NotInRange { option, min, max })
-}
-
-fn bool_text(value: bool) -> String {
-    if value { "True" } else { "False" }.to_string()
-}
-
-fn parse_bool(option: EngineOption, value: &str) -> Result<bool, OptionError> {
-    match value.trim().to_ascii_lowercase().as_str() {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        _ => Err(OptionError::NotBool(option)),
-    }
 }
 
 #[cfg(test)]
@@ -530,136 +453,92 @@ mod tests {
     use super::*;
 
     #[test]
-    fn options_are_found_in_any_case_and_refuse_bad_values() {
-        use EngineOption::*;
-        let options = Options::default();
-        assert_eq!(options.all().len(), EngineOption::ALL.len());
-        assert_eq!("maxhashsize".parse(), Ok(MaxHashSize));
-        assert_eq!(options.info(MaxHashSize).value, "64");
-        let changed = options
-            .with("THREEFOLDREPETITIONDRAW".parse().unwrap(), "true")
-            .unwrap();
-        assert!(changed.threefold_repetition_draw);
-        assert_eq!(changed.info(ThreefoldRepetitionDraw).value, "True");
-        assert!(options.with(MaxHashSize, "0").is_err());
-        assert!(options.with(MaxHashSize, "4097").is_err());
-        assert!(options.with(ReportIntermediateBestMoves, "maybe").is_err());
-        assert_eq!(options.with(MaxHashSize, "4096").unwrap().max_hash_size, 4096);
-        let auto = options.with(MaxHelperThreads, "auto").unwrap();
-        assert_eq!(auto.max_helper_threads, HelperThreads::Auto);
-        assert_eq!(auto.max_helper_threads.count(), cores() - 1);
-        assert!(options.with(MaxHelperThreads, &cores().to_string()).is_err());
-        assert_eq!(
-            options
-                .with(MaxHelperThreads, "None")
-                .unwrap()
-                .max_helper_threads
-                .count(),
-            0
-        );
-        assert_eq!(
-            options
-                .with(PonderDuringIdle, "singlethreaded")
-                .unwrap()
-                .ponder_during_idle,
-            Ponder::SingleThreaded
-        );
-        assert!(options.with(PonderDuringIdle, "Sometimes").is_err());
-        assert!(options.opening_book);
-        assert!(!options.with(OpeningBook, "FALSE").unwrap().opening_book);
-        assert!(options.with(OpeningBook, "no").is_err());
-        assert_eq!(options.level, 10);
-        assert_eq!(options.with(Level, " 3 ").unwrap().level, 3);
-        for bad in ["0", "11", "eleven", "", "-1", "2.5"] {
-            let refused = options.with(Level, bad).unwrap_err();
+    fn sizes_and_thread_counts_hold_only_what_the_options_take() {
+        assert_eq!(HashSize::megabytes(1), Ok(HashSize::MIN));
+        assert_eq!(HashSize::megabytes(4096).map(HashSize::mb), Ok(4096));
+        for bad in [0, 4097, usize::MAX] {
             assert_eq!(
-                refused.to_string(),
-                "Level must be a whole number from 1 to 10",
-                "{bad}"
+                HashSize::megabytes(bad).unwrap_err().to_string(),
+                "MaxHashSize must be a whole number from 1 to 4096"
             );
         }
+        assert_eq!(HelperThreads::helpers(0), HelperThreads::None);
+        assert_eq!(HelperThreads::helpers(2).count(), 2);
+        assert_eq!(HelperThreads::for_threads(0), Ok(HelperThreads::Auto));
+        assert_eq!(HelperThreads::for_threads(1), Ok(HelperThreads::None));
+        assert_eq!(HelperThreads::Auto.count(), cores() - 1);
+        assert_eq!(
+            HelperThreads::for_threads(cores() + 1),
+            Err(OptionError::TooManyThreads {
+                threads: cores() + 1,
+                cores: cores()
+            })
+        );
     }
 
     #[test]
-    fn every_option_reads_back_from_its_name_and_sets_only_itself() {
+    fn every_option_reads_back_and_setting_one_changes_no_other() {
         let defaults = Options::default();
-        for (i, option) in EngineOption::ALL.into_iter().enumerate() {
-            assert_eq!(option.name().parse(), Ok(option));
-            assert_eq!(option.name().to_lowercase().parse(), Ok(option));
-            assert_eq!(option.to_string(), option.name());
-            assert!(!EngineOption::ALL[..i].contains(&option), "{option} listed twice");
-            // A value other than the default, as the option's kind offers it, changes this option and no other.
-            let other = match option.kind() {
-                OptionKind::Int { min, max } => if defaults.info(option).value == min.to_string() {
-                    max
-                } else {
-                    min
-                }
-                .to_string(),
-                OptionKind::Bool => bool_text(defaults.info(option).value == "False"),
-                // Any net file may be named, beside the built-in net the option lists.
-                OptionKind::Enum(_) if option == EngineOption::EvalFile => net_file("every"),
-                OptionKind::Enum(values) => values.into_iter().find(|v| *v != defaults.info(option).value).unwrap(),
-            };
-            let changed = defaults.with(option, &other).unwrap();
+        let others = [
+            OptionValue::Level(Level::LOWEST),
+            OptionValue::MaxHashSize(HashSize::MAX),
+            OptionValue::MaxHelperThreads(HelperThreads::Auto),
+            OptionValue::OpeningBook(false),
+            OptionValue::PonderDuringIdle(Ponder::MultiThreaded),
+            OptionValue::ReportIntermediateBestMoves(true),
+            OptionValue::ThreefoldRepetitionDraw(true),
+            OptionValue::TournamentOpening(false),
+            OptionValue::Evaluation(Evaluation::Classic),
+            OptionValue::EvalFile(Some(NetFile {
+                path: "builtin.nnue".into(),
+                net: Network::builtin().unwrap(),
+            })),
+        ];
+        assert_eq!(others.each_ref().map(OptionValue::option), EngineOption::ALL);
+        for value in others {
+            let option = value.option();
+            assert_ne!(defaults.value(option), value, "{option}: not the default");
+            let changed = defaults.with(value.clone());
             for each in EngineOption::ALL {
-                let (before, after) = (defaults.info(each).value, changed.info(each).value);
                 if each == option {
-                    assert_eq!(after.to_lowercase(), other.to_lowercase(), "{option}");
+                    assert_eq!(changed.value(each), value);
                 } else {
-                    assert_eq!(before, after, "setting {option} changed {each}");
+                    assert_eq!(
+                        changed.value(each),
+                        defaults.value(each),
+                        "setting {option} changed {each}"
+                    );
                 }
             }
         }
-        assert_eq!(
-            "Nope".parse::<EngineOption>().unwrap_err().to_string(),
-            "Unknown option 'Nope'. Options are: Level, MaxHashSize, MaxHelperThreads, OpeningBook, PonderDuringIdle, \
-             ReportIntermediateBestMoves, ThreefoldRepetitionDraw, TournamentOpening, Evaluation, EvalFile"
-        );
-    }
-
-    /// The built-in net written to a file of its own, named.
-    /// A copy of the built-in net in a file of its own for the test `name` (tests run side by side in one process,
-    /// and one removes its file at the end).
-    fn net_file(name: &str) -> String {
-        let path = std::env::temp_dir().join(format!("waggle-options-{name}-{}.nnue", std::process::id()));
-        std::fs::write(&path, crate::eval::Network::builtin_file()).unwrap();
-        path.display().to_string()
     }
 
     #[test]
-    fn a_net_file_is_read_when_named_and_a_bad_one_refused_with_why() {
-        let net = Options::default();
+    fn the_net_is_the_built_in_one_a_file_s_or_none() {
         let builtin = Network::builtin().unwrap();
+        let net = Options::default();
         assert_eq!(
             net.net().map(|n| n.hash()),
             Some(builtin.hash()),
             "the built-in net by default"
         );
-        let classic = net.with(EngineOption::Evaluation, "classic").unwrap();
+        let classic = net.with(OptionValue::Evaluation(Evaluation::Classic));
         assert_eq!(classic.net().map(|n| n.hash()), None);
-        let path = net_file("read");
-        let file = net.with(EngineOption::EvalFile, &path).unwrap();
-        assert_eq!(file.info(EngineOption::EvalFile).value, path);
-        assert_eq!(
-            file.info(EngineOption::EvalFile).kind,
-            OptionKind::Enum(vec!["Builtin".into(), path.clone()])
-        );
-        assert_eq!(file.net().map(|n| n.hash()), Some(builtin.hash()));
-        assert_eq!(file.with(EngineOption::EvalFile, "builtin").unwrap().eval_file, None);
-        let missing = net
-            .with(EngineOption::EvalFile, "/no/such/net.nnue")
-            .unwrap_err()
-            .to_string();
+        let missing = NetFile::load("/no/such/net.nnue").unwrap_err().to_string();
         assert!(missing.starts_with("EvalFile /no/such/net.nnue: "), "{missing}");
-        let cut = std::env::temp_dir().join(format!("waggle-options-cut-{}.nnue", std::process::id()));
-        std::fs::write(&cut, &crate::eval::Network::builtin_file()[..1000]).unwrap();
-        let cut = cut.display().to_string();
-        let short = net.with(EngineOption::EvalFile, &cut).unwrap_err().to_string();
-        assert!(short.contains("cut short"), "{short}");
-        let semicolon = net.with(EngineOption::EvalFile, "a;b").unwrap_err().to_string();
+        let semicolon = NetFile::load("a;b").unwrap_err().to_string();
         assert!(semicolon.contains("';'"), "{semicolon}");
+        let bytes = crate::eval::Network::builtin_file();
+        let path = std::env::temp_dir().join(format!("waggle-options-{}.nnue", std::process::id()));
+        std::fs::write(&path, bytes).unwrap();
+        let file = NetFile::load(&path.display().to_string()).unwrap();
+        assert_eq!(
+            net.with(OptionValue::EvalFile(Some(file))).net().map(|n| n.hash()),
+            Some(builtin.hash())
+        );
+        std::fs::write(&path, &bytes[..1000]).unwrap();
+        let cut = NetFile::load(&path.display().to_string()).unwrap_err().to_string();
         let _ = std::fs::remove_file(&path);
-        let _ = std::fs::remove_file(&cut);
+        assert!(cut.contains("cut short"), "{cut}");
     }
 }

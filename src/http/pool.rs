@@ -334,7 +334,7 @@ mod tests {
 
     fn small() -> Result<Engine, TableTooBig> {
         Engine::new(Options {
-            max_hash_size: 1,
+            max_hash_size: crate::engine::HashSize::fixed(1),
             ..Options::default()
         })
     }

@@ -50,7 +50,7 @@ use messages::{ChooseTurnResponse, ErrorResponse, GreetingsResponse, JsonGameSta
 use request::{read_request, Ids, Request};
 use turns::offered_turns;
 
-use crate::engine::{Engine, Options};
+use crate::engine::{Engine, HashSize, Options};
 use crate::eval::WeightSets;
 use crate::rules::position::Position;
 
@@ -112,7 +112,7 @@ impl Thinking {
     /// The options a request's engine has unless told otherwise: a 16 MB table, the rest as the UHP engine's.
     pub fn default_options() -> Options {
         Options {
-            max_hash_size: 16,
+            max_hash_size: HashSize::fixed(16),
             ..Options::default()
         }
     }

@@ -107,7 +107,7 @@ mod tests {
     /// An engine with a small table, at `game` (a GameString).
     fn engine_at(game: &str) -> Engine {
         let mut engine = Engine::new(Options {
-            max_hash_size: 1,
+            max_hash_size: crate::engine::HashSize::fixed(1),
             ..Options::default()
         })
         .unwrap();

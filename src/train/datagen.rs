@@ -17,7 +17,7 @@ use std::thread;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::engine::{Engine, Options};
+use crate::engine::{Engine, HashSize, Options};
 use crate::eval::WeightSets;
 use crate::record::game::Game;
 use crate::record::notation::MoveString;
@@ -94,7 +94,7 @@ impl Datagen {
     /// book, and the repetition rule on (as hivegame.com and nokamute play), so that shuffles end.
     pub fn default_options() -> Options {
         Options {
-            max_hash_size: 16,
+            max_hash_size: HashSize::fixed(16),
             opening_book: false,
             threefold_repetition_draw: true,
             ..Options::default()

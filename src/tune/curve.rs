@@ -269,7 +269,7 @@ mod tests {
 
     fn engine() -> Engine {
         Engine::new(Options {
-            max_hash_size: 16,
+            max_hash_size: crate::engine::HashSize::fixed(16),
             opening_book: false,
             ..Options::default()
         })

@@ -12,7 +12,7 @@ use std::thread;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::engine::{Engine, Options};
+use crate::engine::{Engine, HashSize, Options};
 use crate::eval::WeightSets;
 use crate::record::games::Record;
 use crate::record::notation::GameString;
@@ -47,7 +47,7 @@ impl SelfPlay {
     /// The engine options self-play uses unless told otherwise: a 16 MB table, one search thread, no book.
     pub fn default_options() -> Options {
         Options {
-            max_hash_size: 16,
+            max_hash_size: HashSize::fixed(16),
             opening_book: false,
             ..Options::default()
         }

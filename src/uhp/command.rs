@@ -56,7 +56,8 @@ pub enum Command {
     Options,
     /// `options get Name`
     OptionsGet(EngineOption),
-    /// `options set Name Value` (the value is checked by the engine, against the option's kind)
+    /// `options set Name Value` (the value is read against the option, by `uhp::parse_value`, once the engine's
+    /// options are at hand)
     OptionsSet(EngineOption, String),
     /// `help`
     Help,
@@ -104,7 +105,7 @@ fn parse_limit(args: &[&str]) -> Result<Option<SearchLimit>, CommandError> {
 
 /// The option called `name` (any case); an unknown one is refused with the list of options.
 fn option(name: &str) -> Result<EngineOption, CommandError> {
-    name.parse().map_err(CommandError::Option)
+    super::options::parse_option(name).map_err(CommandError::Option)
 }
 
 /// The commands that take no argument.

@@ -16,7 +16,7 @@ use super::request::{
     MAX_LINES, MAX_REVIEW_PLIES, MAX_TIME,
 };
 use super::state::state_of;
-use crate::engine::FULL_STRENGTH;
+use crate::engine::Level;
 use crate::http::{reply, Body, PoolStatus};
 use crate::record::notation::MoveString;
 use crate::record::pgn::{parse as read_pgn, PgnGame};
@@ -31,7 +31,7 @@ pub(crate) fn info(engines: usize) -> Value {
         "name": "Waggle",
         "version": env!("CARGO_PKG_VERSION"),
         "game_types": GameType::ALL.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        "levels": FULL_STRENGTH,
+        "levels": Level::FULL.get(),
         "max_lines": MAX_LINES,
         "max_time": MAX_TIME,
         "max_depth": MAX_DEPTH,

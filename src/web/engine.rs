@@ -7,7 +7,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::engine::{Engine, EngineError, Options, SearchInfo, Thought, FULL_STRENGTH};
+use crate::engine::{Engine, EngineError, HashSize, Level, Options, SearchInfo, Thought};
 use crate::eval::WeightSets;
 use crate::record::game::Game;
 use crate::record::notation::MoveString;
@@ -25,7 +25,7 @@ pub(crate) fn build(options: &Options, weights: &WeightSets) -> Result<Engine, T
 /// An engine that only keeps the rules: the smallest table, which it never searches.
 fn referee(game: Game, rules: Rules) -> Result<Engine, EngineError> {
     let mut engine = Engine::new(Options {
-        max_hash_size: 0,
+        max_hash_size: HashSize::MIN,
         threefold_repetition_draw: rules.threefold_draw,
         ..Options::default()
     })?;
@@ -52,12 +52,12 @@ fn start(engine: &mut Engine, options: Options, game: Game) -> Result<(), Engine
     Ok(())
 }
 
-/// The engine's move in `game` at `level` (1 to 10), within `limits`, the server's `options` otherwise.
+/// The engine's move in `game` at `level`, within `limits`, the server's `options` otherwise.
 pub(crate) fn best_move(
     engine: &mut Engine,
     options: &Options,
     game: Game,
-    level: u8,
+    level: Level,
     limits: &Limits,
 ) -> Result<Thought, EngineError> {
     start(
@@ -81,7 +81,7 @@ pub(crate) fn analyse(
     on_depth: impl FnMut(&SearchInfo),
 ) -> Result<Vec<Thought>, EngineError> {
     let full = Options {
-        level: FULL_STRENGTH,
+        level: Level::FULL,
         ..options.clone()
     };
     start(engine, full, game)?;
@@ -98,7 +98,7 @@ pub(crate) fn review(
     on_ply: impl FnMut(&Ply),
 ) -> Result<Review, EngineError> {
     engine.set_options(Options {
-        level: FULL_STRENGTH,
+        level: Level::FULL,
         ..options.clone()
     })?;
     Review::of_game(engine, game, limits, stop, on_ply)
@@ -115,12 +115,12 @@ mod tests {
     #[test]
     fn a_lent_engine_starts_each_request_with_that_request_s_options() {
         let server = Options {
-            max_hash_size: 1,
+            max_hash_size: HashSize::MIN,
             ..Options::default()
         };
         let mut engine = build(&server, &WeightSets::default()).unwrap();
-        best_move(&mut engine, &server, game("Base+MLP"), 1, &Limits::depth(1)).unwrap();
-        assert_eq!(engine.options().level, 1, "the first visitor's level");
+        best_move(&mut engine, &server, game("Base+MLP"), Level::LOWEST, &Limits::depth(1)).unwrap();
+        assert_eq!(engine.options().level, Level::LOWEST, "the first visitor's level");
         // The next visitor analyses on the same engine: at full strength, not at the last visitor's level.
         analyse(
             &mut engine,
@@ -132,7 +132,8 @@ mod tests {
         )
         .unwrap();
         assert_eq!(engine.options(), &server);
-        best_move(&mut engine, &server, game("Base+MLP"), 4, &Limits::depth(1)).unwrap();
+        let fourth = Level::new(4).unwrap();
+        best_move(&mut engine, &server, game("Base+MLP"), fourth, &Limits::depth(1)).unwrap();
         let stop = AtomicBool::new(false);
         review(
             &mut engine,

@@ -33,7 +33,7 @@ use std::time::Duration;
 
 pub use guard::machine_names;
 
-use crate::engine::Options;
+use crate::engine::{HashSize, Options};
 use crate::eval::WeightSets;
 use crate::http::{self, searches_at_once, Pool, Settings};
 use crate::rules::position::Rules;
@@ -70,7 +70,7 @@ impl WebConfig {
     /// The options an engine has unless told otherwise: a 32 MB table, the rest as the UHP engine's.
     pub fn default_options() -> Options {
         Options {
-            max_hash_size: 32,
+            max_hash_size: HashSize::fixed(32),
             ..Options::default()
         }
     }

@@ -25,7 +25,7 @@ use super::request::{
     MAX_REVIEW_PLIES, MAX_TIME,
 };
 use super::state::state_of;
-use crate::engine::{Engine, EngineError, Options, SearchInfo, Thought, FULL_STRENGTH};
+use crate::engine::{Engine, EngineError, Level, Options, SearchInfo, Thought};
 use crate::http::{reply, Body, Cancel, Fault, Pool, PoolError};
 use crate::record::game::Game;
 use crate::review::{rounded_chance, JudgedMove, Score};
@@ -156,10 +156,12 @@ where
 /// `/api/bestmove`: the engine's move, and the game after it.
 pub(crate) async fn best_move(searching: &Searching, body: Bytes) -> Result<Response<Body>, WebError> {
     let (request, game) = unfinished(searching.rules, body, |request: &BestMoveRequest| &request.game).await?;
-    let level = request.level.unwrap_or(FULL_STRENGTH);
-    if !(1..=FULL_STRENGTH).contains(&level) {
-        return Err(WebError::BadRequest(format!("level must be from 1 to {FULL_STRENGTH}")));
-    }
+    let level = match request.level {
+        None => Level::FULL,
+        Some(level) => {
+            Level::new(level).map_err(|_| WebError::BadRequest(format!("level must be from 1 to {}", Level::FULL)))?
+        }
+    };
     let to_move = game.position().to_move();
     let limits = limits(
         request.time,

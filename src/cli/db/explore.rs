@@ -13,10 +13,18 @@ use waggle::db::{Database, Explored};
 use waggle::review::Score;
 use waggle::{Game, GameType, Limits, Options, Rules};
 
-use super::super::engine::{EvalFlags, TableFlags};
+use super::super::engine::{engine_flags, EvalFlags, TableFlags};
 use super::super::input;
 use super::super::parse_seconds;
 use super::DbPath;
+
+engine_flags! {
+    /// The engine flags of `waggle db explore`, for the analysis of `--engine`.
+    struct EngineFlags {
+        table: TableFlags,
+        eval: EvalFlags,
+    }
+}
 
 #[derive(ClapArgs)]
 pub struct Args {
@@ -36,9 +44,7 @@ pub struct Args {
     #[command(flatten)]
     db: DbPath,
     #[command(flatten)]
-    table: TableFlags,
-    #[command(flatten)]
-    weights: EvalFlags,
+    flags: EngineFlags,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -80,12 +86,10 @@ fn scores(args: &Args, game: &Game, time: Duration) -> Result<HashMap<String, Sc
     if legal == 0 {
         return Ok(HashMap::new());
     }
-    let mut options = Options {
+    let mut engine = args.flags.build(Options {
         opening_book: false,
         ..Options::default()
-    };
-    args.table.set(&mut options)?;
-    let mut engine = args.weights.build(options)?;
+    })?;
     engine.set_game(game.clone());
     let lines = engine.analyze(legal, &Limits::time(time), |_| {})?;
     Ok(lines

@@ -3,13 +3,13 @@
 //! only which engine call each command is, and the words of the reply.
 
 use crate::draw::board_text;
-use crate::engine::{Engine, EngineError};
+use crate::engine::{Engine, EngineError, EngineOption};
 use crate::record::game::Game;
 use crate::record::notation::MoveString;
 use crate::rules::game_type::GameType;
 use crate::rules::piece::Color;
 use crate::search::{Clocks, Limits, SideClock, MAX_DEPTH};
-use crate::uhp::{option_line, Command, Reply, SearchLimit};
+use crate::uhp::{option_line, parse_value, Command, Reply, SearchLimit};
 
 use super::help::{help_lines, info_lines};
 use super::reply::answer;
@@ -59,10 +59,13 @@ pub(super) fn run(engine: &mut Engine, memory: &mut Memory, command: Command, li
             memory.ponder_on = None;
             answer(engine.undo(n).map(game_line), line)
         }
-        Command::Options => Reply::ok(engine.options().all().iter().map(option_line).collect()),
-        Command::OptionsGet(option) => Reply::ok(vec![option_line(&engine.options().info(option))]),
+        Command::Options => Reply::ok(EngineOption::ALL.map(|o| option_line(o, engine.options())).to_vec()),
+        Command::OptionsGet(option) => Reply::ok(vec![option_line(option, engine.options())]),
         Command::OptionsSet(option, value) => {
-            answer(engine.set_option(option, &value).map(|o| vec![option_line(&o)]), line)
+            let set = parse_value(option, &value, engine.options())
+                .map_err(EngineError::from)
+                .and_then(|value| engine.set_option(value));
+            answer(set.map(|()| vec![option_line(option, engine.options())]), line)
         }
         Command::Help => Reply::ok(help_lines()),
         Command::Perft(depth) => return count(engine, depth, line),
