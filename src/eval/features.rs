@@ -18,8 +18,8 @@ pub const FEATURE_COUNT: usize = 33;
 pub enum Feature {
     /// Pieces of a bug still in hand.
     InHand(Bug),
-    /// The Queen is on the board with exactly this many occupied neighbours (0 to 6).
-    QueenNeighbours(u8),
+    /// The Queen is on the board with exactly this many occupied neighbours.
+    QueenNeighbours(Neighbours),
     /// The Queen has a piece on top of her.
     QueenCovered,
     /// Own pieces next to the Queen that are free to step away again.
@@ -48,6 +48,37 @@ pub enum Feature {
 /// Placement cells beyond this many add nothing more to [`Feature::PlacementCells`].
 pub const PLACEMENT_CAP: u32 = 4;
 
+/// How many of the six cells around a piece are occupied: 0 to 6, no other.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Neighbours(u8);
+
+impl Neighbours {
+    /// Every count, from none to six.
+    pub const ALL: [Neighbours; 7] = {
+        let mut all = [Neighbours(0); 7];
+        let mut n = 0;
+        while n < 7 {
+            all[n] = Neighbours(n as u8);
+            n += 1;
+        }
+        all
+    };
+
+    /// `count` occupied neighbours; `None` beyond six, which no cell has.
+    pub const fn new(count: u8) -> Option<Neighbours> {
+        if count <= 6 {
+            Some(Neighbours(count))
+        } else {
+            None
+        }
+    }
+
+    /// The count, 0 to 6.
+    pub const fn count(self) -> u8 {
+        self.0
+    }
+}
+
 impl Feature {
     /// Every feature, in index order.
     pub const ALL: [Feature; FEATURE_COUNT] = {
@@ -60,7 +91,7 @@ impl Feature {
         }
         let mut n = 0;
         while n < 7 {
-            all[8 + n] = Feature::QueenNeighbours(n as u8);
+            all[8 + n] = Feature::QueenNeighbours(Neighbours::ALL[n]);
             n += 1;
         }
         all[23] = Feature::QueenCovered;
@@ -80,7 +111,7 @@ impl Feature {
     pub const fn index(self) -> usize {
         match self {
             Feature::InHand(bug) => bug.index(),
-            Feature::QueenNeighbours(n) => 8 + n as usize,
+            Feature::QueenNeighbours(n) => 8 + n.0 as usize,
             Feature::Free(bug) => 15 + bug.index(),
             Feature::QueenCovered => 23,
             Feature::FriendlyCanLeave => 24,
@@ -100,7 +131,7 @@ impl Feature {
         let bug = |bug: Bug| bug.name().to_ascii_lowercase().replace(' ', "_");
         match self {
             Feature::InHand(b) => format!("in_hand_{}", bug(b)),
-            Feature::QueenNeighbours(n) => format!("queen_neighbours_{n}"),
+            Feature::QueenNeighbours(n) => format!("queen_neighbours_{}", n.0),
             Feature::QueenCovered => "queen_covered".into(),
             Feature::FriendlyCanLeave => "friendly_can_leave".into(),
             Feature::Free(b) => format!("free_{}", bug(b)),
@@ -181,7 +212,8 @@ fn count_side(pos: &Position, board: &Board, color: Color, pinned: PieceSet, sig
             }
         }
     }
-    counts[Feature::QueenNeighbours(occupied).index()] += sign;
+    // The six cells around the Queen were counted: `occupied` is at most six.
+    counts[Feature::QueenNeighbours(Neighbours::ALL[occupied]).index()] += sign;
     if board.height(queen) > 1 {
         counts[Feature::QueenCovered.index()] += sign;
     }

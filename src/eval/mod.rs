@@ -10,7 +10,7 @@ mod features;
 mod line;
 pub(crate) mod net;
 
-pub use features::{Feature, Features, FEATURE_COUNT};
+pub use features::{Feature, Features, Neighbours, FEATURE_COUNT};
 pub(crate) use line::{LineEvaluator, LineMemory};
 pub use net::{NetError, Network};
 
@@ -41,10 +41,10 @@ pub struct Weights(pub(crate) [i32; FEATURE_COUNT]);
 /// `waggle tune` to its own self-play games (see docs/tuning.md); the hand-picked ones of v0.1.0 for the others.
 const DEFAULT_WEIGHTS: &str = include_str!("weights.txt");
 
-/// One set of [`Weights`] per game type, in [`GameType::ALL`] order: a search evaluates with the set of its
+/// One set of [`Weights`] per game type, in [`GameType::index`] order: a search evaluates with the set of its
 /// position's game type.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct WeightSets([Weights; GameType::ALL.len()]);
+pub struct WeightSets([Weights; GameType::COUNT]);
 
 impl Default for WeightSets {
     /// Waggle's own weights, from `weights.txt` (a test checks that the file reads).
@@ -56,17 +56,12 @@ impl Default for WeightSets {
 impl WeightSets {
     /// The same weights for every game type.
     pub fn uniform(weights: Weights) -> WeightSets {
-        WeightSets([weights; GameType::ALL.len()])
+        WeightSets([weights; GameType::COUNT])
     }
 
     /// The weights of `game_type`.
     pub fn for_game(&self, game_type: GameType) -> &Weights {
-        &self.0[Self::index(game_type)]
-    }
-
-    /// The place of `game_type`'s set.
-    fn index(game_type: GameType) -> usize {
-        GameType::ALL.iter().position(|&t| t == game_type).unwrap_or(0)
+        &self.0[game_type.index()]
     }
 
     /// Weight sets from text: `name value` lines as [`Weights::parse`] reads them, in sections. The lines before
@@ -94,7 +89,7 @@ impl WeightSets {
         let mut sets = WeightSets::uniform(common);
         for (types, weights) in sections {
             for game_type in types {
-                sets.0[Self::index(game_type)] = weights;
+                sets.0[game_type.index()] = weights;
             }
         }
         Ok(sets)
@@ -248,12 +243,12 @@ mod tests {
         assert!(eval(&pos) > 2 * tempo, "{}", eval(&pos));
         let features = Features::of(&pos);
         assert_eq!(
-            features.get(Feature::QueenNeighbours(5)),
+            features.get(Feature::QueenNeighbours(Neighbours::ALL[5])),
             -1,
             "Black's Queen: {features:?}"
         );
         assert_eq!(
-            features.get(Feature::QueenNeighbours(4)),
+            features.get(Feature::QueenNeighbours(Neighbours::ALL[4])),
             1,
             "White's Queen: {features:?}"
         );
@@ -297,7 +292,7 @@ mod tests {
         }
         assert_eq!(fitted.len(), FITTED.len());
         // v0.1.0's weights, as its evaluation had them in its constants.
-        assert_eq!(hand.get(Feature::QueenNeighbours(6)), -400);
+        assert_eq!(hand.get(Feature::QueenNeighbours(Neighbours::ALL[6])), -400);
         assert_eq!(hand.get(Feature::Free(Bug::Ant)), 30);
         assert_eq!(hand.get(Feature::Tempo), 8);
         assert_eq!(hand.get(Feature::Pinned), 0);

@@ -75,18 +75,27 @@ impl GameType {
         }
     }
 
-    /// All eight game types, in the order `Base`, `Base+M`, `Base+L`, `Base+P`, `Base+ML`, `Base+MP`, `Base+LP`,
-    /// `Base+MLP`.
-    pub const ALL: [GameType; 8] = [
-        GameType::new(false, false, false),
-        GameType::new(true, false, false),
-        GameType::new(false, true, false),
-        GameType::new(false, false, true),
-        GameType::new(true, true, false),
-        GameType::new(true, false, true),
-        GameType::new(false, true, true),
-        GameType::new(true, true, true),
-    ];
+    /// How many game types there are.
+    pub const COUNT: usize = 8;
+
+    /// All eight game types, in the order of their [`GameType::index`]: `Base`, `Base+M`, `Base+L`, `Base+ML`,
+    /// `Base+P`, `Base+MP`, `Base+LP`, `Base+MLP`.
+    pub const ALL: [GameType; GameType::COUNT] = {
+        let mut all = [GameType::BASE; GameType::COUNT];
+        let mut index = 0;
+        while index < GameType::COUNT {
+            all[index] = GameType::new(index & 1 != 0, index & 2 != 0, index & 4 != 0);
+            index += 1;
+        }
+        all
+    };
+
+    /// The game type's number, 0 to 7, the one order every table kept by game type uses (the evaluation's weight
+    /// sets, the net's output buckets): the expansions it has, counted in binary with the Mosquito as 1, the
+    /// Ladybug as 2 and the Pillbug as 4.
+    pub const fn index(self) -> usize {
+        self.mosquito as usize | (self.ladybug as usize) << 1 | (self.pillbug as usize) << 2
+    }
 
     /// Whether pieces of `bug` are in this game.
     pub const fn includes(self, bug: Bug) -> bool {
@@ -158,10 +167,11 @@ mod tests {
         let names: Vec<String> = GameType::ALL.iter().map(|g| g.to_string()).collect();
         assert_eq!(
             names,
-            ["Base", "Base+M", "Base+L", "Base+P", "Base+ML", "Base+MP", "Base+LP", "Base+MLP"]
+            ["Base", "Base+M", "Base+L", "Base+ML", "Base+P", "Base+MP", "Base+LP", "Base+MLP"]
         );
-        for g in GameType::ALL {
+        for (index, g) in GameType::ALL.into_iter().enumerate() {
             assert_eq!(g.to_string().parse::<GameType>(), Ok(g));
+            assert_eq!(g.index(), index, "{g}");
         }
         assert_eq!("base+plm".parse::<GameType>(), Ok(GameType::MLP));
     }

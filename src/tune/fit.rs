@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::eval::{win_chance, Feature, Weights, FEATURE_COUNT};
+use crate::eval::{win_chance, Feature, Neighbours, Weights, FEATURE_COUNT};
 
 use super::samples::Sample;
 
@@ -27,7 +27,7 @@ impl Default for FitSettings {
         FitSettings {
             iterations: 2000,
             learning_rate: 1.0,
-            fixed: vec![Feature::QueenNeighbours(0)],
+            fixed: vec![Feature::QueenNeighbours(Neighbours::ALL[0])],
         }
     }
 }
@@ -147,7 +147,7 @@ mod tests {
         for (i, w) in truth.0.iter_mut().enumerate() {
             *w = (i as i32 % 7 - 3) * 12;
         }
-        truth.set(Feature::QueenNeighbours(0), 0);
+        truth.set(Feature::QueenNeighbours(Neighbours::ALL[0]), 0);
         let truth_f = truth.0.map(f64::from);
         let samples: Vec<Sample> = (0..4000)
             .map(|_| {
@@ -155,7 +155,7 @@ mod tests {
                 for f in features.iter_mut() {
                     *f = rng.gen_range(-3..=3);
                 }
-                features[Feature::QueenNeighbours(0).index()] = rng.gen_range(-1..=1);
+                features[Feature::QueenNeighbours(Neighbours::ALL[0]).index()] = rng.gen_range(-1..=1);
                 features[Feature::Tempo.index()] = 1;
                 let result = expected(score(&truth_f, &features), 1.0);
                 Sample {
@@ -168,13 +168,13 @@ mod tests {
         let settings = FitSettings {
             iterations: 3000,
             learning_rate: 0.5,
-            fixed: vec![Feature::QueenNeighbours(0)],
+            fixed: vec![Feature::QueenNeighbours(Neighbours::ALL[0])],
         };
         // Start from weights off the truth by up to 15 each: the scale is fitted to them, and the weights found
         // must be the truth's divided by that scale.
         let mut start = truth;
         for (i, w) in start.0.iter_mut().enumerate() {
-            if i != Feature::QueenNeighbours(0).index() {
+            if i != Feature::QueenNeighbours(Neighbours::ALL[0]).index() {
                 *w += rng.gen_range(-15..=15);
             }
         }
