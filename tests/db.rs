@@ -16,7 +16,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 use waggle::db::{position_key, Database, GameFilter, NewGame};
-use waggle::record::{read_games, read_pgn, read_sgf, PgnGame};
+use waggle::record::{read_games, read_pgn, read_sgf, GameRecord};
 use waggle::{Game, GameString, GameType, Rules};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -173,7 +173,7 @@ fn games_in_files(folders: &[&str], games_files: &[&str]) -> Vec<Game> {
     }
     for file in files {
         let text = String::from_utf8_lossy(&std::fs::read(&file).unwrap()).into_owned();
-        let records: Vec<PgnGame> = if file.extension().is_some_and(|e| e == "sgf") {
+        let records: Vec<GameRecord> = if file.extension().is_some_and(|e| e == "sgf") {
             read_sgf(&text, file.to_str()).into_iter().collect()
         } else {
             read_pgn(&text).unwrap_or_default()
@@ -398,7 +398,7 @@ fn many_games(folder: &str, files: usize, each: usize) -> usize {
         for game in 0..each {
             let record: GameString = sources[game % sources.len()].parse().unwrap();
             let white = format!("player {file}-{game}");
-            text.push_str(&PgnGame::new(record, &white, "opponent").to_string());
+            text.push_str(&GameRecord::new(record, &white, "opponent").to_string());
             text.push('\n');
         }
         std::fs::write(format!("{folder}/part{file:03}.pgn"), text).unwrap();

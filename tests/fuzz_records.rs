@@ -16,7 +16,7 @@ use std::time::Instant;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use waggle::record::{read_pgn, read_sgf, PgnGame, SgfError};
+use waggle::record::{read_pgn, read_sgf, GameRecord, SgfError};
 use waggle::Rules;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/records");
@@ -237,7 +237,7 @@ fn check_sgf(text: &str) -> Result<&'static str, String> {
 }
 
 /// A game a reader gave: it replays to the moves it holds, and reads back the same from its `.pgn`.
-fn check_game(game: &PgnGame) -> Result<(), String> {
+fn check_game(game: &GameRecord) -> Result<(), String> {
     let replayed = game
         .replay(Rules::default())
         .map_err(|e| format!("a game read does not replay: {e}"))?;

@@ -7,7 +7,7 @@ mod common;
 
 use std::path::Path;
 
-use waggle::record::{read_pgn, read_sgf, PgnGame};
+use waggle::record::{read_pgn, read_sgf, GameRecord};
 use waggle::{GameState, GameString, Opening, Rules};
 
 use common::{Scratch, Waggle};
@@ -152,7 +152,7 @@ fn waggle(args: &[&str]) -> common::Output {
 }
 
 /// The games of a `.pgn` text, each replayed: its record with canonical moves.
-fn games_of(pgn: &str) -> Vec<(PgnGame, GameString)> {
+fn games_of(pgn: &str) -> Vec<(GameRecord, GameString)> {
     read_pgn(pgn)
         .unwrap_or_else(|e| panic!("{e}:\n{pgn}"))
         .into_iter()

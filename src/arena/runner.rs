@@ -21,7 +21,7 @@ use super::schedule::{schedule, ScheduledGame, Shard};
 use super::stats::{sprt, SprtSettings};
 use crate::record::notation::GameString;
 use crate::record::openings::random_openings;
-use crate::record::pgn::PgnGame;
+use crate::record::pgn::GameRecord;
 use crate::rules::game_type::GameType;
 
 /// One engine of a match: its command line and, optionally, the name to report it under.
@@ -388,8 +388,8 @@ fn engine_names(engines: &[EngineSpec]) -> Result<Vec<String>, MatchError> {
 }
 
 /// The PGN record of a finished game, with the reason it ended and each move's comment.
-fn pgn_record(result: &GameResult, white: &str, black: &str, number: usize) -> PgnGame {
-    let mut pgn = PgnGame::new(result.record.clone(), white, black);
+fn pgn_record(result: &GameResult, white: &str, black: &str, number: usize) -> GameRecord {
+    let mut pgn = GameRecord::new(result.record.clone(), white, black);
     pgn.set_tag("Event", "waggle match");
     pgn.set_tag("Round", &number.to_string());
     pgn.set_tag("Termination", &result.reason);

@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet};
 use super::key::{key, Key};
 use super::BookLine;
 use crate::record::game::Game;
-use crate::record::games::Record;
+use crate::record::games::FinishedGame;
 use crate::rules::piece::Color;
 use crate::rules::position::{GameState, Position, Rules};
 
@@ -60,12 +60,12 @@ impl std::fmt::Display for Learnt {
 /// The book lines the games `records` support, in the order of their positions' plies; games that cannot be
 /// replayed are skipped. The book answers in positions up to `plies` plies from the start (1: White's first move
 /// only); a move needs `min_games` games through it to be weighed, and a position as many to get a book move.
-pub fn learn(records: &[Record], plies: usize, min_games: u32) -> Vec<Learnt> {
+pub fn learn(records: &[FinishedGame], plies: usize, min_games: u32) -> Vec<Learnt> {
     learn_with(records, Learning { plies, min_games })
 }
 
 /// [`learn`], its settings in one.
-fn learn_with(records: &[Record], learning: Learning) -> Vec<Learnt> {
+fn learn_with(records: &[FinishedGame], learning: Learning) -> Vec<Learnt> {
     let mut nodes: HashMap<Key, Node> = HashMap::new();
     for record in records {
         count_game(record, learning.plies, &mut nodes);
@@ -111,7 +111,7 @@ fn learn_with(records: &[Record], learning: Learning) -> Vec<Learnt> {
 }
 
 /// Add the positions of `record`'s first `plies` plies (and the one after them) to `nodes`.
-fn count_game(record: &Record, plies: usize, nodes: &mut HashMap<Key, Node>) {
+fn count_game(record: &FinishedGame, plies: usize, nodes: &mut HashMap<Key, Node>) {
     let half_points = match record.result {
         GameState::WhiteWins => 2,
         GameState::BlackWins => 0,
@@ -191,8 +191,8 @@ pub(super) fn move_to(position: &Position, child: &Key) -> Option<crate::rules::
 mod tests {
     use super::*;
 
-    fn record(result: GameState, moves: &str) -> Record {
-        Record {
+    fn record(result: GameState, moves: &str) -> FinishedGame {
+        FinishedGame {
             result,
             game: format!("Base;InProgress;White[2];{moves}").parse().unwrap(),
         }
@@ -200,7 +200,7 @@ mod tests {
 
     /// After `wG1` Black has a reply that wins every game, after `wS1` every game is drawn: on average both first
     /// moves score one half, but only `wS1` does against Black's best reply.
-    fn games() -> Vec<Record> {
+    fn games() -> Vec<FinishedGame> {
         let mut records = Vec::new();
         for (before, after) in [("", "-"), ("/", ""), ("\\", "")] {
             let at = |piece: &str| format!("{before}{piece}{after}");

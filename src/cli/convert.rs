@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::{Args as ClapArgs, ValueEnum};
-use waggle::record::PgnGame;
+use waggle::record::GameRecord;
 use waggle::Rules;
 
 use super::input;
@@ -54,7 +54,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 let game = source
                     .pgn
                     .clone()
-                    .unwrap_or_else(|| PgnGame::new(source.record.clone(), "", ""));
+                    .unwrap_or_else(|| GameRecord::new(source.record.clone(), "", ""));
                 if !text.is_empty() {
                     text.push('\n');
                 }

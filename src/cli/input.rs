@@ -8,7 +8,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use waggle::record::{read_games, read_pgn, read_sgf, PgnGame};
+use waggle::record::{read_games, read_pgn, read_sgf, GameRecord};
 use waggle::{Game, GameState, GameString, Rules};
 
 /// A game to work on, and where it came from.
@@ -21,7 +21,7 @@ pub struct Source {
     pub game: Game,
     /// Its record as a `.pgn` holds it, when it came from a record with tags (a `.pgn` or an `.sgf`): its tags,
     /// comments and result kept.
-    pub pgn: Option<PgnGame>,
+    pub pgn: Option<GameRecord>,
     /// Whether it was given on the command line as a GameString (it has no name of its own).
     pub typed: bool,
     /// How the game ended: the record's result when it gives one (a resignation, a clock, an adjudication), else
@@ -155,7 +155,7 @@ fn hand_over(games: Vec<Result<Parsed, String>>, rules: Rules, visitor: &mut imp
 struct Parsed {
     label: String,
     record: GameString,
-    pgn: Option<PgnGame>,
+    pgn: Option<GameRecord>,
     typed: bool,
     /// Whether the record's state is its result (a `.pgn`'s or an `.sgf`'s, a games file's), which a resignation,
     /// a clock or an adjudication may have decided before the moves did; a GameString's state must be what its

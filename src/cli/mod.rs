@@ -45,7 +45,7 @@ pub fn colour() -> bool {
 }
 
 /// The games of the self-play data files `files`, all of them.
-pub fn read_games(files: &[String]) -> Result<Vec<waggle::record::GameRecord>> {
+pub fn read_games(files: &[String]) -> Result<Vec<waggle::record::FinishedGame>> {
     let mut records = Vec::new();
     for path in files {
         let file = std::fs::File::open(path).with_context(|| format!("opening {path}"))?;

@@ -13,7 +13,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
 use indicatif::ProgressBar;
-use waggle::record::PgnGame;
+use waggle::record::GameRecord;
 use waggle::review::{Ply, Review};
 use waggle::{Limits, Options};
 
@@ -299,7 +299,7 @@ fn write_files(args: &Args, sources: &[Source], reviews: &[Review], charts: &[Pa
             let mut game = source
                 .pgn
                 .clone()
-                .unwrap_or_else(|| PgnGame::new(source.record.clone(), "", ""));
+                .unwrap_or_else(|| GameRecord::new(source.record.clone(), "", ""));
             game.comments.resize(game.record.moves.len(), None);
             for (comment, judged) in game.comments.iter_mut().zip(review.comments()) {
                 *comment = Some(judged);

@@ -13,7 +13,7 @@ use std::sync::atomic::Ordering;
 
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
-use waggle::record::GameRecord;
+use waggle::record::FinishedGame;
 use waggle::tune::{fit, samples, FitSettings, WinCurve};
 use waggle::{GameType, Options};
 
@@ -111,7 +111,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
 }
 
 /// `--win-curve NODES`: search the positions of `records` from ply `--skip` on and print the curve fitted to them.
-fn win_curve(records: &[GameRecord], args: &Args, nodes: u64) -> Result<ExitCode> {
+fn win_curve(records: &[FinishedGame], args: &Args, nodes: u64) -> Result<ExitCode> {
     let skip = args.skip;
     let mut engine = args.engine.build(Options {
         opening_book: false,

@@ -60,7 +60,7 @@ impl Ending {
 
 impl NewGame {
     /// `game` (replayed, every move checked) ready to store, with what its record's `tags` say (a `.pgn`'s or a
-    /// BoardSpace record's, as [`PgnGame::tags`](crate::record::PgnGame) holds them; none for a GameString or a
+    /// BoardSpace record's, as [`GameRecord::tags`](crate::record::GameRecord) holds them; none for a GameString or a
     /// games file), `result` the record's result when it gives one (else the moves' own end, if they reach one),
     /// and `source` where it came from (a file and a game's number, for the `source` column).
     pub fn of(game: &Game, tags: &[(String, String)], result: Option<GameState>, source: &str) -> NewGame {

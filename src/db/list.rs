@@ -13,7 +13,7 @@ use super::key::position_key;
 use super::{Database, DbError};
 use crate::record::game::Game;
 use crate::record::notation::GameString;
-use crate::record::pgn::PgnGame;
+use crate::record::pgn::GameRecord;
 use crate::rules::game_type::GameType;
 use crate::rules::position::GameState;
 
@@ -76,10 +76,10 @@ impl GameRow {
     }
 
     /// The game as a Mzinga `.pgn` record, with the players, date, event, site and ratings it has.
-    pub fn pgn(&self) -> Result<PgnGame, crate::record::notation::GameStringError> {
+    pub fn pgn(&self) -> Result<GameRecord, crate::record::notation::GameStringError> {
         let mut record: GameString = self.game_string().parse()?;
         record.state = self.result.as_deref().and_then(GameState::from_name);
-        let mut pgn = PgnGame::new(record, &self.white, &self.black);
+        let mut pgn = GameRecord::new(record, &self.white, &self.black);
         pgn.set_tag("Date", &self.date.as_deref().unwrap_or("????.??.??").replace('-', "."));
         pgn.set_tag("Event", &self.event);
         pgn.set_tag("Site", &self.site);

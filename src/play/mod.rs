@@ -15,7 +15,7 @@ use std::time::Duration;
 use crate::draw::{describe, how_it_ended, TextStyle};
 use crate::engine::{Engine, EngineError};
 use crate::record::notation::GameString;
-use crate::record::pgn::PgnGame;
+use crate::record::pgn::GameRecord;
 use crate::rules::ending::Ending;
 use crate::rules::moves::Move;
 use crate::rules::piece::Color;
@@ -327,7 +327,7 @@ impl Conversation<'_> {
     }
 
     /// The game as a Mzinga `.pgn` record: a resignation gives the other side the win, with its reason.
-    fn record(&self) -> Option<PgnGame> {
+    fn record(&self) -> Option<GameRecord> {
         let game = self.engine.game()?;
         let mut record = game.game_string();
         let waggle = format!("Waggle v{}", env!("CARGO_PKG_VERSION"));
@@ -341,7 +341,7 @@ impl Conversation<'_> {
                 Color::Black => GameState::WhiteWins,
             });
         }
-        let mut pgn = PgnGame::new(record, white, black);
+        let mut pgn = GameRecord::new(record, white, black);
         pgn.set_tag("Event", "waggle play");
         if let Some(reason) = &self.resigned {
             let why = reason.as_ref().map(|r| format!(": {r}")).unwrap_or_default();

@@ -11,14 +11,14 @@ use crate::rules::position::GameState;
 
 /// One finished self-play game.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Record {
+pub struct FinishedGame {
     /// How it ended.
     pub result: GameState,
     /// The moves, from the start.
     pub game: GameString,
 }
 
-impl Record {
+impl FinishedGame {
     /// The line a data file keeps for this game.
     pub fn to_line(&self) -> String {
         format!("{}\t{}", self.result, self.game)
@@ -61,7 +61,7 @@ pub enum GamesError {
 }
 
 /// Read the games of a data file (blank lines and lines starting with `#` skipped).
-pub fn read(input: impl BufRead) -> Result<Vec<Record>, GamesError> {
+pub fn read(input: impl BufRead) -> Result<Vec<FinishedGame>, GamesError> {
     let mut records = Vec::new();
     for (i, line) in input.lines().enumerate() {
         let line_number = i + 1;
@@ -80,7 +80,7 @@ pub fn read(input: impl BufRead) -> Result<Vec<Record>, GamesError> {
         let game: GameString = game
             .parse()
             .map_err(|why| GamesError::Game { line: line_number, why })?;
-        records.push(Record { result, game });
+        records.push(FinishedGame { result, game });
     }
     Ok(records)
 }
@@ -94,7 +94,7 @@ mod tests {
         let game: GameString = "Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bA1 bQ-"
             .parse()
             .unwrap();
-        let records = vec![Record {
+        let records = vec![FinishedGame {
             result: GameState::WhiteWins,
             game,
         }];

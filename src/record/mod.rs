@@ -13,8 +13,8 @@ pub(crate) mod pgn;
 pub mod sgf;
 pub mod training;
 
-pub use games::{read as read_games, GamesError, Record as GameRecord};
-pub use pgn::{parse as read_pgn, PgnError, PgnGame};
+pub use games::{read as read_games, FinishedGame, GamesError};
+pub use pgn::{parse as read_pgn, GameRecord, PgnError};
 pub use sgf::{parse as read_sgf, SgfError};
 
 /// The game the GameString `text` describes, replayed under `rules`: its syntax, then its meaning.

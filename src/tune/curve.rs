@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::engine::{Engine, EngineError};
 use crate::eval::win_chance;
 use crate::record::game::Game;
-use crate::record::games::Record;
+use crate::record::games::FinishedGame;
 use crate::rules::piece::Color;
 use crate::rules::position::GameState;
 use crate::search::Limits;
@@ -71,7 +71,7 @@ impl WinCurve {
     /// [`EngineError::Load`]) ends the measurement at once. The engine's game and table are the measurement's
     /// afterwards. With one search thread the same games give the same curve every time.
     pub fn measure(
-        records: &[Record],
+        records: &[FinishedGame],
         engine: &mut Engine,
         nodes: u64,
         skip: usize,
@@ -141,7 +141,7 @@ fn least((mut low, mut high): (f64, f64), error: impl Fn(f64) -> f64) -> f64 {
 /// game type and its moves played one by one, so that the engine's table carries what it learnt from one
 /// position to the next, as in a game. Stops between two searches once `stop` is raised.
 pub(crate) fn search_positions(
-    records: &[Record],
+    records: &[FinishedGame],
     engine: &mut Engine,
     nodes: u64,
     skip: usize,
@@ -276,8 +276,8 @@ mod tests {
         .unwrap()
     }
 
-    fn record(result: GameState, game: &str) -> Record {
-        Record {
+    fn record(result: GameState, game: &str) -> FinishedGame {
+        FinishedGame {
             result,
             game: game.parse().unwrap(),
         }

@@ -3,7 +3,7 @@
 
 use crate::eval::Features;
 use crate::record::game::Game;
-use crate::record::games::Record;
+use crate::record::games::FinishedGame;
 use crate::record::notation::GameStringError;
 use crate::rules::piece::Color;
 use crate::rules::position::{GameState, Position, Rules};
@@ -30,7 +30,7 @@ pub struct Sample {
 /// The positions of `records` from ply `skip` on (the opening's are not the engine's), each with its result.
 /// Positions with nothing to decide (the game over, or only a pass) are left out. A record that does not replay
 /// is an error.
-pub fn samples(records: &[Record], skip: usize) -> Result<Vec<Sample>, ReplayError> {
+pub fn samples(records: &[FinishedGame], skip: usize) -> Result<Vec<Sample>, ReplayError> {
     let mut all = Vec::new();
     for (i, record) in records.iter().enumerate() {
         let game = Game::from_moves(&record.game, Rules::default()).map_err(|why| ReplayError { game: i + 1, why })?;
@@ -63,7 +63,7 @@ mod tests {
 
     #[test]
     fn samples_come_from_both_sides() {
-        let records = vec![Record {
+        let records = vec![FinishedGame {
             result: GameState::WhiteWins,
             game: "Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bA1 bQ-"
                 .parse()

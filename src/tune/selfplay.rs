@@ -14,7 +14,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::engine::{Engine, HashSize, Options};
 use crate::eval::WeightSets;
-use crate::record::games::Record;
+use crate::record::games::FinishedGame;
 use crate::record::notation::GameString;
 use crate::record::openings::random_openings;
 use crate::rules::game_type::GameType;
@@ -56,7 +56,7 @@ impl SelfPlay {
 
 /// Play the games on `threads` threads, handing each finished game to `on_game` (in the order they finish). Once
 /// `stop` is raised no new game starts; those in progress are played to their end and handed over.
-pub fn play(settings: &SelfPlay, threads: usize, stop: &AtomicBool, mut on_game: impl FnMut(Record)) {
+pub fn play(settings: &SelfPlay, threads: usize, stop: &AtomicBool, mut on_game: impl FnMut(FinishedGame)) {
     let openings = random_openings(
         settings.game_type,
         settings.opening_plies,
@@ -99,7 +99,7 @@ pub fn play(settings: &SelfPlay, threads: usize, stop: &AtomicBool, mut on_game:
 }
 
 /// One game from `opening`; `None` if the opening cannot be played (the engine's error).
-fn one_game(engine: &mut Engine, opening: &GameString, settings: &SelfPlay, seed: u64) -> Option<Record> {
+fn one_game(engine: &mut Engine, opening: &GameString, settings: &SelfPlay, seed: u64) -> Option<FinishedGame> {
     let mut rng = StdRng::seed_from_u64(seed);
     engine.new_game(opening).ok()?;
     let over_or_long = |engine: &Engine| {
@@ -118,7 +118,7 @@ fn one_game(engine: &mut Engine, opening: &GameString, settings: &SelfPlay, seed
     } else {
         GameState::Draw
     };
-    Some(Record {
+    Some(FinishedGame {
         result,
         game: game.game_string(),
     })
@@ -153,7 +153,7 @@ mod tests {
         }
         let mut again = Vec::new();
         play(&settings, 1, &go, |r| again.push(r));
-        let key = |r: &Record| r.to_line();
+        let key = |r: &FinishedGame| r.to_line();
         let (mut a, mut b): (Vec<String>, Vec<String>) =
             (first.iter().map(key).collect(), again.iter().map(key).collect());
         a.sort();

@@ -19,7 +19,7 @@ use super::state::state_of;
 use crate::engine::Level;
 use crate::http::{reply, Body, PoolStatus};
 use crate::record::notation::MoveString;
-use crate::record::pgn::{parse as read_pgn, PgnGame};
+use crate::record::pgn::{parse as read_pgn, GameRecord};
 use crate::record::sgf::parse as read_sgf;
 use crate::rules::game_type::GameType;
 use crate::rules::position::Rules;
@@ -126,7 +126,7 @@ pub(crate) fn import(body: &[u8], rules: Rules) -> Result<Response<Body>, WebErr
 pub(crate) fn export(body: &[u8], rules: Rules) -> Result<Response<Body>, WebError> {
     let request: ExportRequest = parse(body)?;
     let (record, _) = game_of(&request.game, rules)?;
-    let text = PgnGame::new(record, &request.white, &request.black).to_string();
+    let text = GameRecord::new(record, &request.white, &request.black).to_string();
     let mut response = api(reply(StatusCode::OK, "application/x-hive-pgn; charset=utf-8", text));
     response.headers_mut().insert(
         CONTENT_DISPOSITION,

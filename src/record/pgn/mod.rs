@@ -8,7 +8,7 @@
 //! or `Draw`) on a line of its own.
 //!
 //! Moves are read as MoveStrings and never checked against the rules here: whether they can be played is the
-//! caller's question, answered by replaying the record ([`PgnGame::replay`], [`Game::from_record`]).
+//! caller's question, answered by replaying the record ([`GameRecord::replay`], [`Game::from_record`]).
 
 mod error;
 mod read;
@@ -27,7 +27,7 @@ use crate::rules::position::{GameState, Rules};
 
 /// One game record as a PGN file holds it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct PgnGame {
+pub struct GameRecord {
     /// Tag pairs in file order (name, value), GameType and Result included.
     pub tags: Vec<(String, String)>,
     /// The game: its type and its moves (state and turn as the tags/moves say, may be None).
@@ -37,16 +37,16 @@ pub struct PgnGame {
     /// The result line / Result tag, when the game ended.
     pub result: Option<GameState>,
 }
-impl PgnGame {
+impl GameRecord {
     /// A record of `record` ready to write, between `white` and `black`, without comments.
     ///
     /// Its tags are the ones Mzinga.Viewer writes, in its order: `GameType`, `Date` (today as `yyyy.MM.dd`; the
     /// UTC day, where Mzinga takes the local one), `Event`, `Site` and `Round` (empty), `White`, `Black`, and
     /// `Result`: the record's state, or `NotStarted` / `InProgress` (as there are moves or not) when it has none.
     /// The result is the record's state when that is an end.
-    pub fn new(record: GameString, white: &str, black: &str) -> PgnGame {
+    pub fn new(record: GameString, white: &str, black: &str) -> GameRecord {
         let result = record.state.filter(|state| state.is_over());
-        let mut game = PgnGame {
+        let mut game = GameRecord {
             tags: Vec::new(),
             comments: vec![None; record.moves.len()],
             record,

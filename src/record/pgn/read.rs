@@ -2,7 +2,7 @@
 //! a missing result line), as other programs write them (PGN's results, hivegame.com's downloads, lone bugs
 //! numbered as older records number them), and as strictly as a record needs: every error names its line.
 
-use super::{PgnError, PgnGame};
+use super::{GameRecord, PgnError};
 use crate::record::notation::{GameString, MoveString};
 use crate::rules::game_type::GameType;
 use crate::rules::piece::{Bug, Color};
@@ -11,7 +11,7 @@ use crate::rules::position::GameState;
 /// Parse a PGN file's text: one or more games. Accepts CRLF, a UTF-8 BOM, blank lines anywhere, tags in any order
 /// and case, unknown tags, comments after moves, a missing Result line, move numbers with or without a space after
 /// the dot, blanks after a move. Moves are parsed as MoveStrings (a lone bug may be numbered, `wM1`, and is kept as
-/// `wM`) but not checked against the rules here (callers replay with [`PgnGame::replay`]).
+/// `wM`) but not checked against the rules here (callers replay with [`GameRecord::replay`]).
 ///
 /// A result, in the `Result` tag or on a line of its own after the moves, is Mzinga's (`WhiteWins`, `BlackWins`,
 /// `Draw`, `InProgress`, `NotStarted`, any case) or PGN's (`1-0`, `0-1`, `1/2-1/2`, `½-½`, and `*` for none); PGN's
@@ -21,11 +21,11 @@ use crate::rules::position::GameState;
 ///
 /// A comment may follow its move on the move's line or stand on the lines after it (as Mzinga writes it), and may
 /// span lines; two comments on one move are joined by a line break. A comment before the first move (Mzinga's note
-/// on the start position) has no place in a [`PgnGame`] and is dropped. A move line may lack its number, as Mzinga
+/// on the start position) has no place in a [`GameRecord`] and is dropped. A move line may lack its number, as Mzinga
 /// allows. A new game starts at a tag line once the game before has a move or a result line, or already has that
 /// tag. The result line, when there is one, wins over the `Result` tag. The record's state is the result (line or
 /// tag) when there is one, else `None`; its turn is the one the number of moves gives.
-pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
+pub fn parse(text: &str) -> Result<Vec<GameRecord>, PgnError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut games = Vec::new();
     let mut game = Reader::default();
@@ -210,7 +210,7 @@ impl Reader {
     }
 
     /// The finished game, or `None` if nothing of a game was read.
-    fn finish(self) -> Result<Option<PgnGame>, PgnError> {
+    fn finish(self) -> Result<Option<GameRecord>, PgnError> {
         if self.first_line.is_none() {
             return Ok(None);
         }
@@ -235,7 +235,7 @@ impl Reader {
         } else {
             Color::Black
         };
-        Ok(Some(PgnGame {
+        Ok(Some(GameRecord {
             tags: self.tags,
             record: GameString {
                 game_type,

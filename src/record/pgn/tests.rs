@@ -13,13 +13,13 @@ fn record(text: &str) -> GameString {
 }
 
 /// A record as `new` makes it, with a fixed date so that its text is known.
-fn dated(text: &str, white: &str, black: &str) -> PgnGame {
-    let mut game = PgnGame::new(record(text), white, black);
+fn dated(text: &str, white: &str, black: &str) -> GameRecord {
+    let mut game = GameRecord::new(record(text), white, black);
     game.set_tag("Date", "2024.05.17");
     game
 }
 
-fn round_trip(game: &PgnGame) {
+fn round_trip(game: &GameRecord) {
     let text = game.to_string();
     assert_eq!(parse(&text), Ok(vec![game.clone()]), "{text}");
 }
@@ -68,7 +68,7 @@ fn an_unfinished_game_has_no_result_line_and_a_new_one_no_moves() {
 
 #[test]
 fn new_writes_mzingas_tags_in_mzingas_order() {
-    let game = PgnGame::new(record(BLACK_WINS), "w", "b");
+    let game = GameRecord::new(record(BLACK_WINS), "w", "b");
     let names: Vec<&str> = game.tags.iter().map(|(name, _)| name.as_str()).collect();
     assert_eq!(
         names,
@@ -208,7 +208,7 @@ fn two_games_in_one_file_written_loosely() {
     let mut both = games.clone();
     both[1].set_tag("Result", "InProgress");
     both[1].set_tag("GameType", "Base+MLP"); // the tag is written as the record's type is
-    let text = both.iter().map(PgnGame::to_string).collect::<Vec<_>>().join("\n");
+    let text = both.iter().map(GameRecord::to_string).collect::<Vec<_>>().join("\n");
     assert_eq!(parse(&text), Ok(both));
 }
 

@@ -3,9 +3,9 @@
 
 use std::fmt;
 
-use super::PgnGame;
+use super::GameRecord;
 
-impl fmt::Display for PgnGame {
+impl fmt::Display for GameRecord {
     /// The file text, lines ended by `\n`: the tags in order (`GameType` and `Result` with the record's values,
     /// first and last if the tags lack them), then, if there are moves, a blank line and one numbered move a line,
     /// each followed by its comment on a line of its own as Mzinga writes it; then, if the game has ended, a blank

@@ -1,5 +1,5 @@
 //! BoardSpace's Hive records (`.sgf`), the archive of every game played on boardspace.net since 2006, read into
-//! Waggle's game: the same [`PgnGame`] a `.pgn` gives, its moves in canonical MoveStrings, every one replayed and
+//! Waggle's game: the same [`GameRecord`] a `.pgn` gives, its moves in canonical MoveStrings, every one replayed and
 //! checked.
 //!
 //! A record is an SGF game tree (`syntax`): a header (`GM[27]` for Hive, the variant `SU[hive-plm]`, the date `DT`,
@@ -21,7 +21,7 @@ use header::{Kind, Outcome};
 use replay::Replay;
 
 use crate::record::notation::GameString;
-use crate::record::pgn::PgnGame;
+use crate::record::pgn::GameRecord;
 use crate::rules::game_type::GameType;
 use crate::rules::piece::Color;
 use crate::rules::position::GameState;
@@ -35,7 +35,7 @@ use crate::rules::position::GameState;
 /// `U!` game, else empty), `Site` (`boardspace.net`), `Round` (empty), `White` and `Black` (the players' names, by
 /// the colour each moved), `Result`. The result is what `RE` says (the winner it names, or a draw), else how the
 /// actions ended the game (a resignation, a win on time, a draw agreed), else where the moves lead.
-pub fn parse(text: &str, file_name: Option<&str>) -> Result<PgnGame, SgfError> {
+pub fn parse(text: &str, file_name: Option<&str>) -> Result<GameRecord, SgfError> {
     let properties = syntax::main_line(text)?;
     let first = |name: &str| {
         properties
@@ -123,7 +123,7 @@ pub fn parse(text: &str, file_name: Option<&str>) -> Result<PgnGame, SgfError> {
         turn,
         moves: replay.into_moves(),
     };
-    let mut game = PgnGame::new(record, &names[usize::from(white)], &names[usize::from(black)]);
+    let mut game = GameRecord::new(record, &names[usize::from(white)], &names[usize::from(black)]);
     game.set_tag("Date", &date);
     game.set_tag("Event", event);
     game.set_tag("Site", "boardspace.net");

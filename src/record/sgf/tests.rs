@@ -261,7 +261,7 @@ fn names(game_type: GameType, moves: &[Move]) -> Vec<String> {
         .collect()
 }
 
-fn moves_of(game: &PgnGame) -> Vec<String> {
+fn moves_of(game: &GameRecord) -> Vec<String> {
     game.record.moves.iter().map(ToString::to_string).collect()
 }
 
