@@ -224,7 +224,9 @@ fn check_records(dir: &Path, games: usize) {
         let game = record
             .replay(Rules::default())
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let result = record.result.unwrap_or_else(|| panic!("{}: no result", path.display()));
+        let result = record
+            .result()
+            .unwrap_or_else(|| panic!("{}: no result", path.display()));
         let termination = record.tag("Termination").unwrap_or("");
         if termination.contains("forfeits") || termination.contains("adjudicated") {
             assert!(!game.state().is_over() || game.state() == result, "{}", path.display());

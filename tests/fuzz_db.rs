@@ -135,10 +135,12 @@ fn round(seed: u64, count: usize) {
         let mut found: Vec<_> = games
             .iter()
             .filter_map(|record| {
-                record
-                    .replay(Rules::default())
-                    .ok()
-                    .map(|game| (game, record.tags.clone()))
+                record.replay(Rules::default()).ok().map(|game| {
+                    (
+                        game,
+                        record.tags().map(|(n, v)| (n.to_string(), v.to_string())).collect(),
+                    )
+                })
             })
             .collect();
         for line in text.lines() {

@@ -246,7 +246,7 @@ fn check_game(game: &GameRecord) -> Result<(), String> {
     }
     let text = game.to_string();
     let again = read_pgn(&text).map_err(|e| format!("its .pgn does not read back: {e}\n{text}"))?;
-    if again.len() != 1 || again[0].record.moves != game.record.moves || again[0].result != game.result {
+    if again.len() != 1 || again[0].record.moves != game.record.moves || again[0].result() != game.result() {
         return Err(format!("its .pgn reads back otherwise:\n{text}"));
     }
     Ok(())

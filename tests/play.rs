@@ -145,7 +145,7 @@ fn a_whole_game(person: Color, seed: u64) {
         } else {
             GameState::WhiteWins
         };
-        assert_eq!(record.result, Some(winner));
+        assert_eq!(record.result(), Some(winner));
         assert!(record.tag("Termination").unwrap().contains("resigns: enough for today"));
     }
     p.process.send("quit");

@@ -183,7 +183,7 @@ fn every_record_converts_to_the_game_it_holds() {
         );
         assert_eq!(game.tag("White"), Some(expected.white), "{name}");
         assert_eq!(game.tag("Black"), Some(expected.black), "{name}");
-        assert_eq!(game.result, expected.result, "{name}");
+        assert_eq!(game.result(), expected.result, "{name}");
         assert_eq!(game.tag("Event").unwrap_or(""), expected.event, "{name}");
         assert_eq!(game.tag("Date").unwrap_or(""), expected.date, "{name}");
         // The same moves as GameStrings, one a line, each loading as UHP loads it (the opening it shows).

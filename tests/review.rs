@@ -652,9 +652,9 @@ fn the_pgn_reads_back_with_the_same_moves_and_a_comment_on_every_move() {
     let tagged = &written[0];
     assert_eq!(tagged.record.moves, original.record.moves);
     assert_eq!(tagged.record.game_type, original.record.game_type);
-    assert_eq!(tagged.result, original.result);
-    for (name, value) in &original.tags {
-        assert_eq!(tagged.tag(name), Some(value.as_str()), "tag {name} kept: {text}");
+    assert_eq!(tagged.result(), original.result());
+    for (name, value) in original.tags() {
+        assert_eq!(tagged.tag(name), Some(value), "tag {name} kept: {text}");
     }
     let annotator = tagged.tag("Annotator").expect("the reviewer is named");
     assert!(

@@ -182,8 +182,8 @@ impl Parsed {
         if let Some(pgn) = pgn.as_mut() {
             // The moves in canonical form; a result the record left to the moves is theirs.
             pgn.record.moves = game.record().to_vec();
-            if pgn.result.is_none() && game.state().is_over() {
-                pgn.set_tag("Result", game.state().name());
+            if pgn.result().is_none() && game.state().is_over() {
+                pgn.record.state = Some(game.state());
             }
         }
         Ok(Source {

@@ -108,18 +108,19 @@ impl GameType {
     }
 }
 
+impl GameType {
+    /// The GameTypeString: `Base`, or `Base+` and the expansions' letters in the order M, L, P.
+    pub const fn name(self) -> &'static str {
+        const NAMES: [&str; GameType::COUNT] = [
+            "Base", "Base+M", "Base+L", "Base+ML", "Base+P", "Base+MP", "Base+LP", "Base+MLP",
+        ];
+        NAMES[self.index()]
+    }
+}
+
 impl fmt::Display for GameType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Base")?;
-        if self.mosquito || self.ladybug || self.pillbug {
-            f.write_str("+")?;
-            for (on, letter) in [(self.mosquito, "M"), (self.ladybug, "L"), (self.pillbug, "P")] {
-                if on {
-                    f.write_str(letter)?;
-                }
-            }
-        }
-        Ok(())
+        f.write_str(self.name())
     }
 }
 

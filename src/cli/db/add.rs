@@ -68,8 +68,10 @@ impl Visitor for Reader {
     fn game(&mut self, read: Result<Source, String>) -> bool {
         let message = match read {
             Ok(source) => {
-                let tags = source.pgn.as_ref().map_or(&[][..], |pgn| &pgn.tags[..]);
-                let game = NewGame::of(&source.game, tags, source.result, &source.label);
+                let tags: Vec<(String, String)> = (source.pgn.iter())
+                    .flat_map(|pgn| pgn.tags().map(|(name, value)| (name.to_string(), value.to_string())))
+                    .collect();
+                let game = NewGame::of(&source.game, &tags, source.result, &source.label);
                 if let Some((_, games, _)) = self.file.as_mut() {
                     *games += 1;
                 }

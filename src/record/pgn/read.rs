@@ -235,17 +235,14 @@ impl Reader {
         } else {
             Color::Black
         };
-        Ok(Some(GameRecord {
-            tags: self.tags,
-            record: GameString {
-                game_type,
-                state,
-                turn: Some((to_move, plies / 2 + 1)),
-                moves: self.moves,
-            },
-            comments: self.comments,
-            result: state.filter(|state| state.is_over()),
-        }))
+        let record = GameString {
+            game_type,
+            state,
+            turn: Some((to_move, plies / 2 + 1)),
+            moves: self.moves,
+        };
+        let tags = self.tags.iter().map(|(name, value)| (name.as_str(), value.as_str()));
+        Ok(Some(GameRecord::of(tags, record, self.comments)))
     }
 }
 

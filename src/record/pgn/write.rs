@@ -6,27 +6,18 @@ use std::fmt;
 use super::GameRecord;
 
 impl fmt::Display for GameRecord {
-    /// The file text, lines ended by `\n`: the tags in order (`GameType` and `Result` with the record's values,
+    /// The file text, lines ended by `\n`: the tags in order (`GameType` and `Result` with the game's values,
     /// first and last if the tags lack them), then, if there are moves, a blank line and one numbered move a line,
     /// each followed by its comment on a line of its own as Mzinga writes it; then, if the game has ended, a blank
     /// line and the result. Tag values are escaped (`\"`, `\\`) and kept on one line; comments lose any braces.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let game_type = self.record.game_type.to_string();
-        let has = |name: &str| self.tag(name).is_some();
-        if !has("GameType") {
-            write_tag(f, "GameType", &game_type)?;
+        if self.tag("GameType").is_none() {
+            write_tag(f, "GameType", self.record.game_type.name())?;
         }
-        for (name, value) in &self.tags {
-            let value = if name.eq_ignore_ascii_case("GameType") {
-                game_type.as_str()
-            } else if name.eq_ignore_ascii_case("Result") {
-                self.result_name()
-            } else {
-                value.as_str()
-            };
+        for (name, value) in self.tags() {
             write_tag(f, name, value)?;
         }
-        if !has("Result") {
+        if self.tag("Result").is_none() {
             write_tag(f, "Result", self.result_name())?;
         }
         if !self.record.moves.is_empty() {
@@ -40,7 +31,7 @@ impl fmt::Display for GameRecord {
                 writeln!(f, "{{{}}}", comment.trim())?;
             }
         }
-        if let Some(result) = self.result.filter(|state| state.is_over()) {
+        if let Some(result) = self.result() {
             writeln!(f)?;
             writeln!(f, "{result}")?;
         }

@@ -357,7 +357,7 @@ fn a_modern_record_gives_its_moves_players_date_result_and_event() {
         ["wS1", "bP wS1/", "wQ -wS1", "bQ bP/", "wB1 -wQ", "bQ bP-", "wB1 wQ"]
     );
     assert_eq!(game.record.game_type.to_string(), "Base+MLP");
-    let tags: Vec<(&str, &str)> = game.tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+    let tags: Vec<(&str, &str)> = game.tags().collect();
     assert_eq!(
         tags,
         [
@@ -372,7 +372,7 @@ fn a_modern_record_gives_its_moves_players_date_result_and_event() {
         ]
     );
     assert_eq!(
-        game.result,
+        game.result(),
         Some(GameState::BlackWins),
         "RE names the winner, whatever the board says"
     );
@@ -412,7 +412,7 @@ fn an_early_record_opening_with_a_queen() {
     let undated = text.replace("DT[28 October 2008]", "");
     let game = parse(&undated, Some("U!HV-ann-bob-2008-10-27-2300.sgf")).unwrap();
     assert_eq!(game.tag("Date"), Some("2008.10.27"), "the file's name says it");
-    assert_eq!((game.result, game.record.state), (None, Some(GameState::InProgress)));
+    assert_eq!((game.result(), game.record.state), (None, Some(GameState::InProgress)));
     let replayed = game.replay(Rules::default()).unwrap();
     assert_eq!(replayed.position().opening(), Opening::Free);
     assert!(
@@ -430,7 +430,7 @@ fn a_game_ends_by_resignation_on_time_or_by_agreement() {
     let ended = |tail: &str| {
         let game = parse(&format!("{opening}\n{tail})"), None).unwrap_or_else(|e| panic!("{tail}: {e}"));
         assert_eq!(game.record.moves.len(), 4, "{tail}");
-        game.result
+        game.result()
     };
     assert_eq!(ended(";P0[9 Resign];P0[10 Done]"), Some(GameState::BlackWins));
     assert_eq!(ended(";P1[9 Resign];P1[10 Done]"), Some(GameState::WhiteWins));
@@ -452,7 +452,7 @@ fn a_game_ends_by_resignation_on_time_or_by_agreement() {
     // RE wins over the actions, in any language that names the player; an English draw too.
     let with_re = |re: &str| {
         let text = format!("{opening}RE[{re}]\n;P0[9 Resign];P0[10 Done])");
-        parse(&text, None).unwrap().result
+        parse(&text, None).unwrap().result()
     };
     assert_eq!(with_re("bob vann spelet"), Some(GameState::BlackWins));
     assert_eq!(with_re("Game won by ann"), Some(GameState::WhiteWins));
@@ -474,7 +474,7 @@ fn a_record_that_ends_in_the_middle_of_a_turn() {
     assert_eq!(moves_of(&game), ["wS1", "bS1 wS1-"]);
     let resigned = parse(&format!("{opening};P1[5 Resign])"), None).unwrap();
     assert_eq!(
-        (resigned.record.moves.len(), resigned.result),
+        (resigned.record.moves.len(), resigned.result()),
         (2, Some(GameState::WhiteWins))
     );
     let held = parse(&format!("{opening};P1[5 Done];P0[6 Pick W 0 wQ])"), None).unwrap();
@@ -508,7 +508,11 @@ fn players_are_named_by_the_colour_they_played() {
 ;P1[0 Start P1];P1[1 Move W wS1 N 13 .];P1[2 Done];P0[3 Move B bS1 O 13 wS1-];P0[4 Done])";
     let game = parse(swapped, None).unwrap();
     assert_eq!((game.tag("White"), game.tag("Black")), (Some("bob"), Some("ann")));
-    assert_eq!(game.result, Some(GameState::BlackWins), "ann won, and ann played Black");
+    assert_eq!(
+        game.result(),
+        Some(GameState::BlackWins),
+        "ann won, and ann played Black"
+    );
     // ann opens as White; bob chooses White after it, so ann plays Black from then on.
     let pie = "(;GM[27]SU[hive-pielm]P0[id \"ann\"]P1[id \"bob\"]
 ;P0[1 Move W wS1 N 13 .];P0[2 Done];P1[3 PlayWhite];P1[4 Done]
