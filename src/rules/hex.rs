@@ -4,6 +4,8 @@
 //! and the empty cells around them) are fewer than 32 steps apart along every axis, and the wrap-around never makes
 //! two of them collide.
 
+use super::bit_set::bit_set;
+
 /// Cells along one side of the grid.
 pub const ROW: u16 = 32;
 /// Number of cells in the grid.
@@ -113,74 +115,7 @@ static TOWARDS: [u8; GRID] = {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Directions(u8);
 
-impl Directions {
-    /// No direction.
-    pub const EMPTY: Directions = Directions(0);
-    /// All six directions.
-    pub const ALL: Directions = Directions(0x3f);
-
-    /// The set with these bits (only the low six count).
-    #[inline]
-    pub const fn from_bits(bits: u8) -> Directions {
-        Directions(bits & 0x3f)
-    }
-
-    /// Bit `d` set for each direction with index `d` in the set.
-    #[inline]
-    pub const fn bits(self) -> u8 {
-        self.0
-    }
-
-    /// Whether `dir` is in the set.
-    #[inline]
-    pub const fn contains(self, dir: Direction) -> bool {
-        self.0 & (1 << dir.index()) != 0
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// How many directions are in the set.
-    #[inline]
-    pub const fn len(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    /// The first direction in [`Direction::ALL`] order, if any.
-    #[inline]
-    pub fn first(self) -> Option<Direction> {
-        (self.0 != 0).then(|| Direction::from_index(self.0.trailing_zeros() as usize))
-    }
-
-    /// The directions in the set, in [`Direction::ALL`] order.
-    pub fn iter(self) -> impl Iterator<Item = Direction> {
-        Direction::ALL.into_iter().filter(move |&d| self.contains(d))
-    }
-}
-
-impl std::ops::BitOr for Directions {
-    type Output = Directions;
-    fn bitor(self, other: Directions) -> Directions {
-        Directions(self.0 | other.0)
-    }
-}
-
-impl std::ops::BitAnd for Directions {
-    type Output = Directions;
-    fn bitand(self, other: Directions) -> Directions {
-        Directions(self.0 & other.0)
-    }
-}
-
-impl std::ops::Not for Directions {
-    type Output = Directions;
-    fn not(self) -> Directions {
-        Directions(!self.0 & 0x3f)
-    }
-}
+bit_set!(Directions, DirectionsIter, Direction, u8, 6);
 
 impl std::fmt::Debug for Directions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

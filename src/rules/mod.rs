@@ -1,6 +1,7 @@
 //! The game and nothing else: the hex grid, the pieces, the board, the position, move generation, legality,
 //! set-up positions and perft.
 
+mod bit_set;
 pub mod board;
 pub mod ending;
 pub mod game_type;
