@@ -7,6 +7,7 @@
 
 mod level;
 mod options;
+pub(crate) mod selfplay;
 
 pub use level::Level;
 pub(crate) use options::cores;

@@ -8,15 +8,13 @@
 //! and the games are handed over in their order: the same command writes the same file. A shard (`I/N`) plays the
 //! games `i` with `i mod N = I − 1`, so that N machines share one run.
 
-use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
-use std::thread;
+use std::sync::atomic::AtomicBool;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use crate::engine::selfplay::side_by_side;
 use crate::engine::{Engine, HashSize, Options};
 use crate::eval::WeightSets;
 use crate::record::game::Game;
@@ -122,45 +120,14 @@ pub struct GameData {
 
 /// Play this shard's games on `threads` threads, handing each to `on_game` in the order of the run. Once `stop` is
 /// raised no new game starts; those in progress are played to their end and handed over.
-pub fn gather(settings: &Datagen, threads: usize, stop: &AtomicBool, mut on_game: impl FnMut(GameData)) {
+pub fn gather(settings: &Datagen, threads: usize, stop: &AtomicBool, on_game: impl FnMut(GameData)) {
     let mine: Vec<u64> = (0..settings.games).filter(|&g| settings.shard.plays(g)).collect();
-    if mine.is_empty() || settings.game_types.is_empty() {
+    if settings.game_types.is_empty() {
         return;
     }
-    let next = AtomicU64::new(0);
-    let (sender, finished) = mpsc::channel();
-    thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            let (sender, next, mine) = (sender.clone(), &next, &mine);
-            scope.spawn(move || {
-                let Ok(mut engine) = Engine::new(settings.options.clone()) else {
-                    return;
-                };
-                engine.set_weights(settings.weights.clone());
-                while !stop.load(Ordering::SeqCst) {
-                    let Some(&index) = mine.get(next.fetch_add(1, Ordering::SeqCst) as usize) else {
-                        break;
-                    };
-                    let data = one_game(&mut engine, settings, index);
-                    if sender.send((index, data)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(sender);
-        // Hand the games over in the run's order: one that finished early waits for those before it.
-        let mut waiting = BTreeMap::new();
-        let mut order = mine.iter().copied();
-        let mut due = order.next();
-        for (index, data) in finished {
-            waiting.insert(index, data);
-            while let Some(data) = due.and_then(|d| waiting.remove(&d)) {
-                on_game(data);
-                due = order.next();
-            }
-        }
-    });
+    let engines = (&settings.options, &settings.weights);
+    let play = |engine: &mut Engine, game: usize| Some(one_game(engine, settings, mine[game]));
+    side_by_side(mine.len(), threads, engines, stop, play, on_game);
 }
 
 /// Game `index` of the run.

@@ -1,17 +1,16 @@
 //! Self-play games for the tuner and the book: Waggle against itself from random openings, each move a search of
 //! about a fixed number of nodes (jittered, so that two games from one opening part ways), until the game ends or
-//! a ply limit calls it a draw. Games are dealt out to threads, each with an [`Engine`] of its own; with one search
-//! thread an engine, the same settings give the same games.
+//! a ply limit calls it a draw. Games are dealt out to threads, each with an [`Engine`] of its own
+//! (`crate::engine::selfplay`); with one search thread an engine, the same settings give the same games, in the same order.
 //!
 //! Owns playing the games; storing them is `crate::record::games`'.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::thread;
+use std::sync::atomic::AtomicBool;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use crate::engine::selfplay::side_by_side;
 use crate::engine::{Engine, HashSize, Options};
 use crate::eval::WeightSets;
 use crate::record::games::FinishedGame;
@@ -54,9 +53,10 @@ impl SelfPlay {
     }
 }
 
-/// Play the games on `threads` threads, handing each finished game to `on_game` (in the order they finish). Once
-/// `stop` is raised no new game starts; those in progress are played to their end and handed over.
-pub fn play(settings: &SelfPlay, threads: usize, stop: &AtomicBool, mut on_game: impl FnMut(FinishedGame)) {
+/// Play the games on `threads` threads, handing each finished game to `on_game` in the order of the games, so that
+/// the same settings hand over the same games in the same order whatever the threads. Once `stop` is raised no new
+/// game starts; those in progress are played to their end and handed over.
+pub fn play(settings: &SelfPlay, threads: usize, stop: &AtomicBool, on_game: impl FnMut(FinishedGame)) {
     let openings = random_openings(
         settings.game_type,
         settings.opening_plies,
@@ -66,36 +66,19 @@ pub fn play(settings: &SelfPlay, threads: usize, stop: &AtomicBool, mut on_game:
     if openings.is_empty() {
         return;
     }
-    let next = AtomicUsize::new(0);
-    let (sender, games) = mpsc::channel();
-    thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            let (sender, next, openings) = (sender.clone(), &next, &openings);
-            scope.spawn(move || {
-                let Ok(mut engine) = Engine::new(settings.options.clone()) else {
-                    return;
-                };
-                engine.set_weights(settings.weights.clone());
-                while !stop.load(Ordering::SeqCst) {
-                    let index = next.fetch_add(1, Ordering::SeqCst);
-                    if index >= settings.games {
-                        break;
-                    }
-                    let opening = &openings[index % openings.len()];
-                    let seed = settings.seed.wrapping_mul(0x9e37_79b9).wrapping_add(index as u64);
-                    if let Some(record) = one_game(&mut engine, opening, settings, seed) {
-                        if sender.send(record).is_err() {
-                            break;
-                        }
-                    }
-                }
-            });
-        }
-        drop(sender);
-        for record in games {
-            on_game(record);
-        }
-    });
+    let play = |engine: &mut Engine, index: usize| {
+        let opening = &openings[index % openings.len()];
+        let seed = settings.seed.wrapping_mul(0x9e37_79b9).wrapping_add(index as u64);
+        one_game(engine, opening, settings, seed)
+    };
+    side_by_side(
+        settings.games,
+        threads,
+        (&settings.options, &settings.weights),
+        stop,
+        play,
+        on_game,
+    );
 }
 
 /// One game from `opening`; `None` if the opening cannot be played (the engine's error).
@@ -153,11 +136,6 @@ mod tests {
         }
         let mut again = Vec::new();
         play(&settings, 1, &go, |r| again.push(r));
-        let key = |r: &FinishedGame| r.to_line();
-        let (mut a, mut b): (Vec<String>, Vec<String>) =
-            (first.iter().map(key).collect(), again.iter().map(key).collect());
-        a.sort();
-        b.sort();
-        assert_eq!(a, b);
+        assert_eq!(first, again, "the same games in the same order whatever the threads");
     }
 }
