@@ -3,6 +3,9 @@
 //! (epochs, batch, learning rate, final rate, lambda, seed), steps, epochs done, batches done, the epoch's loss so
 //! far (sum, positions), the weights, the two moving averages, then the best held-out loss (NaN for none) and that
 //! net's file with its length.
+//!
+//! The trainer knows nothing of its checkpoints: this file reads and writes its state (`Trainer::resume`,
+//! `Trainer::checkpoint`).
 
 use super::model::PARAMETERS;
 use super::trainer::{Schedule, Trainer};
@@ -26,8 +29,20 @@ pub enum CheckpointError {
     Damaged,
 }
 
+impl Trainer {
+    /// The trainer a checkpoint written by [`Trainer::checkpoint`] holds.
+    pub fn resume(bytes: &[u8]) -> Result<Trainer, CheckpointError> {
+        read(bytes)
+    }
+
+    /// Everything needed to go on later from here.
+    pub fn checkpoint(&self) -> Vec<u8> {
+        write(self)
+    }
+}
+
 /// The bytes of `trainer`'s checkpoint.
-pub(crate) fn write(trainer: &Trainer) -> Vec<u8> {
+fn write(trainer: &Trainer) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(12 * PARAMETERS + 1024);
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&VERSION.to_le_bytes());
@@ -97,7 +112,7 @@ impl Reader<'_> {
 }
 
 /// The trainer in a checkpoint's `bytes`.
-pub(crate) fn read(bytes: &[u8]) -> Result<Trainer, CheckpointError> {
+fn read(bytes: &[u8]) -> Result<Trainer, CheckpointError> {
     if bytes.len() < 8 || &bytes[..8] != MAGIC {
         return Err(CheckpointError::Foreign);
     }

@@ -15,6 +15,7 @@ mod datagen;
 mod model;
 mod trainer;
 
+pub use checkpoint::CheckpointError;
 pub use data::{DataError, Dataset};
 pub use datagen::{gather, Datagen, GameData, Shard};
-pub use trainer::{CheckpointError, Epoch, Schedule, Trainer};
+pub use trainer::{Epoch, Schedule, Trainer};

@@ -17,14 +17,11 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use super::checkpoint;
 use super::data::Dataset;
 use super::data::Sample;
 use super::model::{score_of, Inputs, Model, Pass, PARAMETERS};
 use crate::eval::{win_chance, Features, WeightSets, MAX_EVAL, WIN_CURVE_SCALE};
 use crate::record::training::TrainingPosition;
-
-pub use super::checkpoint::CheckpointError;
 
 /// Each batch's positions are worked in this many fixed parts, whatever the threads.
 const PARTS: usize = 8;
@@ -110,16 +107,6 @@ impl Trainer {
             epoch_loss: (0.0, 0),
             best: None,
         }
-    }
-
-    /// The trainer a checkpoint written by [`Trainer::checkpoint`] holds.
-    pub fn resume(bytes: &[u8]) -> Result<Trainer, CheckpointError> {
-        checkpoint::read(bytes)
-    }
-
-    /// Everything needed to go on later from here.
-    pub fn checkpoint(&self) -> Vec<u8> {
-        checkpoint::write(self)
     }
 
     /// The schedule.
@@ -382,7 +369,7 @@ mod tests {
     use super::*;
     use crate::eval::WeightSets;
     use crate::rules::game_type::GameType;
-    use crate::train::{gather, Datagen, Shard};
+    use crate::train::{gather, CheckpointError, Datagen, Shard};
 
     /// Positions of a few quick self-play games of every game type.
     fn dataset() -> Dataset {
