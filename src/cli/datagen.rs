@@ -18,7 +18,7 @@ use waggle::train::{gather, Datagen, Shard};
 use waggle::GameType;
 
 use super::bar::progress_bar;
-use super::engine::{engine_flags, EvalFlags, HashFlag};
+use super::engine::{engine_flags, EvalFlags, Flags, HashFlag};
 use super::interrupt;
 
 engine_flags! {

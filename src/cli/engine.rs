@@ -21,11 +21,34 @@ const HEADING: &str = "Engine flags";
 pub trait Flags {
     /// Lay the flags given over `options` (those not given leave them as they are).
     fn lay_over(&self, options: &mut Options) -> Result<()>;
+
+    /// The evaluation's flags, if the group has them.
+    fn eval(&self) -> Option<&EvalFlags> {
+        None
+    }
+
+    /// `defaults` (a subcommand's own) with the flags given laid over them.
+    fn options(&self, defaults: Options) -> Result<Options> {
+        let mut options = defaults;
+        self.lay_over(&mut options)?;
+        Ok(options)
+    }
+
+    /// The hand-written evaluation's weights: `--weights`', else the built-in ones.
+    fn weights(&self) -> Result<WeightSets> {
+        self.eval().map_or(Ok(WeightSets::default()), EvalFlags::weights)
+    }
+
+    /// The engine of these flags laid over `defaults`, with its weights.
+    fn build(&self, defaults: Options) -> Result<Engine> {
+        let mut engine = Engine::new(self.options(defaults)?).context("starting the engine")?;
+        engine.set_weights(self.weights()?);
+        Ok(engine)
+    }
 }
 
-/// Declare the engine flags a subcommand takes: a struct of the groups named (one of them `eval`, the
-/// evaluation's), each flattened into the subcommand's arguments, with `options` (the flags laid over the
-/// subcommand's defaults), `weights` (the hand-written evaluation's) and `build` (the engine of both).
+/// Declare the engine flags a subcommand takes (or a group of groups): a struct of the groups named, each
+/// flattened into the subcommand's arguments, which is a group of [`Flags`] itself.
 macro_rules! engine_flags {
     ($(#[$meta:meta])* $vis:vis struct $name:ident { $($field:ident: $group:ty),* $(,)? }) => {
         $(#[$meta])*
@@ -34,36 +57,29 @@ macro_rules! engine_flags {
             $(#[command(flatten)] $vis $field: $group,)*
         }
 
-        impl $name {
-            /// `defaults` (the subcommand's own) with the flags given laid over them.
-            #[allow(dead_code)]
-            $vis fn options(&self, defaults: waggle::Options) -> anyhow::Result<waggle::Options> {
-                let mut options = defaults;
-                $($crate::cli::engine::Flags::lay_over(&self.$field, &mut options)?;)*
-                Ok(options)
+        impl $crate::cli::engine::Flags for $name {
+            fn lay_over(&self, options: &mut waggle::Options) -> anyhow::Result<()> {
+                $($crate::cli::engine::Flags::lay_over(&self.$field, options)?;)*
+                Ok(())
             }
 
-            /// The hand-written evaluation's weights: `--weights`', else the built-in ones.
-            #[allow(dead_code)]
-            $vis fn weights(&self) -> anyhow::Result<waggle::WeightSets> {
-                self.eval.weights()
-            }
-
-            /// The engine of these flags laid over `defaults`, with its weights.
-            #[allow(dead_code)]
-            $vis fn build(&self, defaults: waggle::Options) -> anyhow::Result<waggle::Engine> {
-                $crate::cli::engine::build(self.options(defaults)?, self.weights()?)
+            fn eval(&self) -> Option<&$crate::cli::engine::EvalFlags> {
+                None$(.or_else(|| $crate::cli::engine::Flags::eval(&self.$field)))*
             }
         }
     };
 }
 pub(crate) use engine_flags;
 
-/// The engine of `options` and `weights`.
-pub fn build(options: Options, weights: WeightSets) -> Result<Engine> {
-    let mut engine = Engine::new(options).context("starting the engine")?;
-    engine.set_weights(weights);
-    Ok(engine)
+engine_flags! {
+    /// The flags of an engine that plays games (the UHP engine's, `waggle play`'s, `waggle web`'s): its table and
+    /// threads, its evaluation, its book and the repetition rule.
+    pub struct GameFlags {
+        table: TableFlags,
+        eval: EvalFlags,
+        book: BookFlag,
+        threefold: ThreefoldFlag,
+    }
 }
 
 /// The table and the search threads: every subcommand whose engine searches in earnest.
@@ -231,6 +247,10 @@ impl EvalFlags {
 }
 
 impl Flags for EvalFlags {
+    fn eval(&self) -> Option<&EvalFlags> {
+        Some(self)
+    }
+
     /// The evaluation, its net file (read and checked now), and the hand-written evaluation when weights are given
     /// without `--eval`.
     fn lay_over(&self, options: &mut Options) -> Result<()> {

@@ -12,7 +12,7 @@ use clap::Args as ClapArgs;
 
 use waggle::json::{serve_http, serve_lines, Notes, Thinking};
 
-use super::engine::{engine_flags, BookFlag, EvalFlags, LevelFlag, TableFlags};
+use super::engine::{engine_flags, BookFlag, EvalFlags, Flags, LevelFlag, TableFlags};
 use super::interrupt;
 
 engine_flags! {

@@ -14,16 +14,13 @@ use waggle::play::{run as play, Lines, Plain, PlayConfig};
 use waggle::{Color, GameString, GameType};
 use waggle::{Options, Stopper};
 
-use super::engine::{engine_flags, BookFlag, EvalFlags, StrengthFlags, TableFlags, ThreefoldFlag};
+use super::engine::{engine_flags, Flags, GameFlags, StrengthFlags};
 use super::{interrupt, parse_seconds};
 
 engine_flags! {
     /// The engine flags of `waggle play`: all but the UHP session's.
     struct EngineFlags {
-        table: TableFlags,
-        eval: EvalFlags,
-        book: BookFlag,
-        threefold: ThreefoldFlag,
+        game: GameFlags,
         strength: StrengthFlags,
     }
 }

@@ -18,7 +18,7 @@ use waggle::review::{Ply, Review};
 use waggle::{Limits, Options};
 
 use super::bar::progress_bar;
-use super::engine::{engine_flags, EvalFlags, TableFlags, ThreefoldFlag};
+use super::engine::{engine_flags, EvalFlags, Flags, TableFlags, ThreefoldFlag};
 use super::input::{self, Source};
 use super::{interrupt, parse_seconds};
 

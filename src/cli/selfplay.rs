@@ -13,7 +13,7 @@ use clap::Args as ClapArgs;
 use waggle::tune::{selfplay as play, SelfPlay};
 use waggle::GameType;
 
-use super::engine::{engine_flags, BookFlag, EvalFlags, HashFlag, ThreefoldFlag};
+use super::engine::{engine_flags, BookFlag, EvalFlags, Flags, HashFlag, ThreefoldFlag};
 use super::interrupt;
 
 engine_flags! {

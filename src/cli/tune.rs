@@ -17,7 +17,7 @@ use waggle::record::FinishedGame;
 use waggle::tune::{fit, samples, FitSettings, WinCurve};
 use waggle::{GameType, Options};
 
-use super::engine::{engine_flags, EvalFlags, TableFlags};
+use super::engine::{engine_flags, EvalFlags, Flags, TableFlags};
 use super::interrupt;
 
 engine_flags! {

@@ -12,16 +12,13 @@ use anyhow::{Context, Result};
 use waggle::uhp::{Event, Session};
 use waggle::Options;
 
-use super::engine::{engine_flags, BookFlag, EvalFlags, SessionFlags, StrengthFlags, TableFlags, ThreefoldFlag};
+use super::engine::{engine_flags, Flags, GameFlags, SessionFlags, StrengthFlags};
 use super::interrupt;
 
 engine_flags! {
     /// The UHP engine's flags: every engine flag.
     pub struct Args {
-        table: TableFlags,
-        eval: EvalFlags,
-        book: BookFlag,
-        threefold: ThreefoldFlag,
+        game: GameFlags,
         strength: StrengthFlags,
         session: SessionFlags,
     }

@@ -9,18 +9,8 @@ use clap::Args as ClapArgs;
 
 use waggle::web::{machine_names, serve, WebConfig};
 
-use super::engine::{engine_flags, BookFlag, EvalFlags, TableFlags, ThreefoldFlag};
+use super::engine::{Flags, GameFlags};
 use super::interrupt;
-
-engine_flags! {
-    /// The engine flags of `waggle web`.
-    struct EngineFlags {
-        table: TableFlags,
-        eval: EvalFlags,
-        book: BookFlag,
-        threefold: ThreefoldFlag,
-    }
-}
 
 #[derive(ClapArgs)]
 pub struct Args {
@@ -35,7 +25,7 @@ pub struct Args {
     #[arg(long, value_name = "PATH")]
     db: Option<std::path::PathBuf>,
     #[command(flatten)]
-    engine: EngineFlags,
+    engine: GameFlags,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {

@@ -7,7 +7,7 @@ use std::fmt;
 
 use rand::Rng;
 
-use super::options::{EngineOption, OptionError};
+use super::options::{in_range, EngineOption, OptionError};
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
 
@@ -22,16 +22,9 @@ impl Level {
     pub const FULL: Level = Level(10);
 
     /// Level `level`; an error unless it is from 1 to 10.
-    pub const fn new(level: u8) -> Result<Level, OptionError> {
-        if level >= Level::LOWEST.0 && level <= Level::FULL.0 {
-            Ok(Level(level))
-        } else {
-            Err(OptionError::NotInRange {
-                option: EngineOption::Level,
-                min: Level::LOWEST.0 as i64,
-                max: Level::FULL.0 as i64,
-            })
-        }
+    pub fn new(level: u8) -> Result<Level, OptionError> {
+        let (min, max) = (Level::LOWEST.0, Level::FULL.0);
+        in_range(EngineOption::Level, level.into(), (min.into(), max.into())).map(|()| Level(level))
     }
 
     /// The level's number, 1 to 10.

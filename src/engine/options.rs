@@ -25,16 +25,10 @@ impl HashSize {
     pub const MAX: HashSize = HashSize(4096);
 
     /// A table of `mb` megabytes; an error unless it is from 1 to 4096.
-    pub const fn megabytes(mb: usize) -> Result<HashSize, OptionError> {
-        if mb >= HashSize::MIN.0 as usize && mb <= HashSize::MAX.0 as usize {
-            Ok(HashSize(mb as u16))
-        } else {
-            Err(OptionError::NotInRange {
-                option: EngineOption::MaxHashSize,
-                min: HashSize::MIN.0 as i64,
-                max: HashSize::MAX.0 as i64,
-            })
-        }
+    pub fn megabytes(mb: usize) -> Result<HashSize, OptionError> {
+        let bounds = (HashSize::MIN.0.into(), HashSize::MAX.0.into());
+        let mb_wide = i64::try_from(mb).unwrap_or(i64::MAX);
+        in_range(EngineOption::MaxHashSize, mb_wide, bounds).map(|()| HashSize(mb as u16))
     }
 
     /// A size known to be in range, for the library's own constants: out of range, a constant made with it does
@@ -181,6 +175,15 @@ impl NetFile {
             path: path.to_string(),
             net: Arc::new(net),
         })
+    }
+}
+
+/// Nothing, when `value` of `option` lies from `min` to `max`; else the error that says so.
+pub(super) fn in_range(option: EngineOption, value: i64, (min, max): (i64, i64)) -> Result<(), OptionError> {
+    if (min..=max).contains(&value) {
+        Ok(())
+    } else {
+        Err(OptionError::NotInRange { option, min, max })
     }
 }
 

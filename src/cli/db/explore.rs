@@ -13,7 +13,7 @@ use waggle::db::{Database, Explored};
 use waggle::review::Score;
 use waggle::{Game, GameType, Limits, Options, Rules};
 
-use super::super::engine::{engine_flags, EvalFlags, TableFlags};
+use super::super::engine::{engine_flags, EvalFlags, Flags, TableFlags};
 use super::super::input;
 use super::super::parse_seconds;
 use super::DbPath;
