@@ -51,6 +51,7 @@
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "arena")]
 pub mod arena;
 pub mod bench;
 pub mod book;
@@ -60,16 +61,25 @@ pub mod draw;
 mod engine;
 mod eval;
 mod failure;
+// Shared by the two servers: one without the other leaves some of it unused.
+#[cfg(feature = "http")]
+#[cfg_attr(not(all(feature = "json", feature = "web")), allow(dead_code, unused_imports))]
 mod http;
+#[cfg(feature = "json")]
 pub mod json;
+#[cfg(feature = "play")]
 pub mod play;
 pub mod record;
+#[cfg(feature = "review")]
 pub mod review;
 mod rules;
 mod search;
+#[cfg(any(feature = "train", feature = "datagen"))]
 pub mod train;
+#[cfg(feature = "tune")]
 pub mod tune;
 pub mod uhp;
+#[cfg(feature = "web")]
 pub mod web;
 
 pub use engine::{

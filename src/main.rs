@@ -30,20 +30,26 @@ enum Command {
     /// Search a fixed set of positions to a fixed depth (one thread, 16 MB table): per position and in total,
     /// nodes and nodes per second. The total node count is the search's signature.
     Bench(cli::bench::Args),
+    #[cfg(feature = "play")]
     /// Play a game against Waggle at the terminal: type moves in UHP notation; Waggle answers with its own.
     Play(cli::play::Args),
+    #[cfg(feature = "tune")]
     /// Play Waggle against itself and write the games (one `RESULT<TAB>GAMESTRING` a line) for the tuner. Runs
     /// on several machines with different seeds merge by concatenating their files.
     Selfplay(cli::selfplay::Args),
+    #[cfg(feature = "datagen")]
     /// Play Waggle against itself and write every position where the side to move had a choice, with the search's
     /// score and the game's result, as 64-byte training records for `waggle train`. A seed and the flags make the
     /// same file again; shards of one run join with `cat`.
     Datagen(cli::datagen::Args),
+    #[cfg(feature = "train")]
     /// Train a network evaluation on training positions (`waggle datagen`'s files): the best net so far and a
     /// checkpoint written after each epoch; --resume goes on from the checkpoint.
     Train(cli::train::Args),
+    #[cfg(feature = "tune")]
     /// Fit the evaluation's weights to the results of self-play games (Texel tuning); prints the weights found.
     Tune(cli::tune::Args),
+    #[cfg(feature = "tune")]
     /// Learn an opening book from self-play games (`waggle selfplay`, best with few random plies): for each
     /// position of the first plies, the move whose games scored best, backed up as minimax. Prints the book in the
     /// format of src/book/book.txt, each move's rivals as comments.
@@ -52,18 +58,22 @@ enum Command {
     Draw(cli::draw::Args),
     /// Write games read from any record (BoardSpace .sgf, .pgn, GameStrings) as a Mzinga .pgn or as GameStrings.
     Convert(cli::convert::Args),
+    #[cfg(feature = "json")]
     /// Answer the Hive AI-module JSON API: one request a line on stdin, one response a line on stdout, or over
     /// HTTP with --listen.
     Json(cli::json::Args),
+    #[cfg(feature = "review")]
     /// Judge every move of games: marks (inaccuracy, mistake, blunder, missed win), each side's accuracy, the
     /// turning points; the games with the judgements as comments (--pgn) and a chart of the win chance (--svg).
     Review(cli::review::Args),
+    #[cfg(feature = "db")]
     /// The games database: import records (`add`), explore the moves played from a position (`explore`), list
     /// and write out games (`games`), count them (`stats`).
-    #[cfg(feature = "db")]
     Db(cli::db::Args),
+    #[cfg(feature = "web")]
     /// Play, analyse and review Hive in a browser: serves a page and its JSON API (default 127.0.0.1:8080).
     Web(cli::web::Args),
+    #[cfg(feature = "arena")]
     /// Play UHP engines against each other and say which is stronger (`waggle match merge FILES…` sums up the
     /// results files of the shards of one match).
     Match(Box<cli::arena::Args>),
@@ -79,19 +89,29 @@ fn main() -> ExitCode {
         None => cli::uhp::run(engine),
         Some(Command::Perft(args)) => cli::perft::run(args),
         Some(Command::Bench(args)) => cli::bench::run(args),
+        #[cfg(feature = "play")]
         Some(Command::Play(args)) => cli::play::run(args),
+        #[cfg(feature = "tune")]
         Some(Command::Selfplay(args)) => cli::selfplay::run(args),
+        #[cfg(feature = "datagen")]
         Some(Command::Datagen(args)) => cli::datagen::run(args),
+        #[cfg(feature = "train")]
         Some(Command::Train(args)) => cli::train::run(args),
+        #[cfg(feature = "tune")]
         Some(Command::Tune(args)) => cli::tune::run(args),
+        #[cfg(feature = "tune")]
         Some(Command::Book(args)) => cli::book::run(args),
         Some(Command::Draw(args)) => cli::draw::run(args),
         Some(Command::Convert(args)) => cli::convert::run(args),
+        #[cfg(feature = "json")]
         Some(Command::Json(args)) => cli::json::run(args),
+        #[cfg(feature = "review")]
         Some(Command::Review(args)) => cli::review::run(args),
         #[cfg(feature = "db")]
         Some(Command::Db(args)) => cli::db::run(args),
+        #[cfg(feature = "web")]
         Some(Command::Web(args)) => cli::web::run(args),
+        #[cfg(feature = "arena")]
         Some(Command::Match(args)) => cli::arena::run(*args),
         Some(Command::Completions(args)) => cli::completions::run(args, Cli::command()),
         Some(Command::Man(args)) => cli::man::run(args, Cli::command()),

@@ -22,7 +22,8 @@ pub struct Source {
     /// Its record as a `.pgn` holds it, when it came from a record with tags (a `.pgn` or an `.sgf`): its tags,
     /// comments and result kept.
     pub pgn: Option<GameRecord>,
-    /// Whether it was given on the command line as a GameString (it has no name of its own).
+    /// Whether it was given on the command line as a GameString (it has no name of its own; the review says so).
+    #[cfg_attr(not(feature = "review"), allow(dead_code))]
     pub typed: bool,
     /// How the game ended: the record's result when it gives one (a resignation, a clock, an adjudication), else
     /// the end the moves reach; `None` for an unfinished game.

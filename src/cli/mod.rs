@@ -1,12 +1,16 @@
 //! The subcommands, one file each: each reads its flags, builds its engine the one shared way (`engine`), calls
 //! the library and prints. What they share: Ctrl-C (`interrupt`), and the few helpers below.
 
+#[cfg(feature = "arena")]
 pub mod arena;
+#[cfg(any(feature = "review", feature = "datagen", feature = "train", feature = "db"))]
 mod bar;
 pub mod bench;
+#[cfg(feature = "tune")]
 pub mod book;
 pub mod completions;
 pub mod convert;
+#[cfg(feature = "datagen")]
 pub mod datagen;
 #[cfg(feature = "db")]
 pub mod db;
@@ -14,29 +18,34 @@ pub mod draw;
 pub mod engine;
 mod input;
 pub mod interrupt;
+#[cfg(feature = "json")]
 pub mod json;
 pub mod man;
 pub mod perft;
+#[cfg(feature = "play")]
 pub mod play;
+#[cfg(feature = "review")]
 pub mod review;
+#[cfg(feature = "tune")]
 pub mod selfplay;
+#[cfg(feature = "train")]
 pub mod train;
+#[cfg(feature = "tune")]
 pub mod tune;
 pub mod uhp;
+#[cfg(feature = "web")]
 pub mod web;
 
 use std::io::{self, IsTerminal};
-use std::time::Duration;
-
-use anyhow::{Context, Result};
 
 /// A number of seconds (`0.5`, `10`), for clap.
-pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+#[cfg(any(feature = "arena", feature = "play", feature = "review", feature = "db"))]
+pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     let seconds: f64 = text
         .trim()
         .parse()
         .map_err(|_| format!("'{text}' is not a number of seconds"))?;
-    Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{text}' is not a number of seconds"))
+    std::time::Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{text}' is not a number of seconds"))
 }
 
 /// Whether pictures on stdout get ANSI colours: on a terminal, unless NO_COLOR is set.
@@ -45,7 +54,9 @@ pub fn colour() -> bool {
 }
 
 /// The games of the self-play data files `files`, all of them.
-pub fn read_games(files: &[String]) -> Result<Vec<waggle::record::FinishedGame>> {
+#[cfg(feature = "tune")]
+pub fn read_games(files: &[String]) -> anyhow::Result<Vec<waggle::record::FinishedGame>> {
+    use anyhow::Context;
     let mut records = Vec::new();
     for path in files {
         let file = std::fs::File::open(path).with_context(|| format!("opening {path}"))?;

@@ -9,6 +9,7 @@ mod text;
 pub use ending::how_it_ended;
 pub use glyphs::BUGS_SVG;
 
+#[cfg(any(feature = "review", feature = "web"))]
 pub(crate) use svg::escape;
 pub use svg::svg;
 pub(crate) use text::board_text;

@@ -7,6 +7,7 @@
 
 mod level;
 mod options;
+#[cfg(any(feature = "tune", feature = "datagen"))]
 pub(crate) mod selfplay;
 
 pub use level::Level;

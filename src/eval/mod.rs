@@ -8,9 +8,14 @@
 
 mod features;
 mod line;
+// What serves the trainer alone in the net (its file writing, quantising, factored inputs) is unused in a build
+// without it.
+#[cfg_attr(not(feature = "train"), allow(dead_code, unused_imports))]
 pub(crate) mod net;
 
-pub use features::{Feature, Features, Neighbours, FEATURE_COUNT};
+#[cfg(feature = "tune")]
+pub(crate) use features::Neighbours;
+pub use features::{Feature, Features, FEATURE_COUNT};
 pub(crate) use line::{LineEvaluator, LineMemory};
 pub use net::{NetError, Network};
 
@@ -213,6 +218,7 @@ impl Evaluator<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::features::Neighbours;
     use super::*;
     use crate::rules::game_type::GameType;
     use crate::rules::piece::Bug;

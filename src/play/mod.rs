@@ -150,7 +150,11 @@ fn score_text(report: &crate::search::Report) -> String {
     match report.plies_to_end() {
         Some(plies) if report.is_win() => format!("#{plies}: you win by force in {plies} plies"),
         Some(plies) => format!("#-{plies}: Waggle wins by force in {plies} plies whatever you play"),
-        None => format!("Waggle's score for you: {:+}", report.score),
+        None => format!(
+            "Waggle's score for you: {:+}, a {:.0} % chance to win",
+            report.score,
+            100.0 * report.win_chance()
+        ),
     }
 }
 
@@ -395,6 +399,13 @@ mod tests {
         };
         assert!(score_text(&report(WIN - 3)).starts_with("#3: you win"));
         assert!(score_text(&report(-(WIN - 2))).starts_with("#-2: "));
-        assert_eq!(score_text(&report(25)), "Waggle's score for you: +25");
+        assert_eq!(
+            score_text(&report(25)),
+            "Waggle's score for you: +25, a 54 % chance to win"
+        );
+        assert_eq!(
+            score_text(&report(-322)),
+            "Waggle's score for you: -322, a 9 % chance to win"
+        );
     }
 }

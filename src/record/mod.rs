@@ -8,6 +8,9 @@
 pub(crate) mod game;
 pub(crate) mod games;
 pub(crate) mod notation;
+// Random openings serve the arena and self-play; a book of openings, the arena alone.
+#[cfg(any(feature = "arena", feature = "tune"))]
+#[cfg_attr(not(feature = "arena"), allow(dead_code))]
 pub(crate) mod openings;
 pub(crate) mod pgn;
 pub mod sgf;

@@ -19,6 +19,7 @@ mod score;
 mod summary;
 mod text;
 
+#[cfg(feature = "web")]
 pub(crate) use json::{rounded_chance, JudgedMove};
 pub use mark::Mark;
 pub use score::Score;

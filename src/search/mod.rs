@@ -35,6 +35,7 @@ use crate::rules::moves::Move;
 
 pub use limits::{Clocks, Limits, SideClock};
 pub use searcher::Searcher;
+#[cfg(feature = "arena")]
 pub(crate) use time::move_time;
 pub use tt::TableTooBig;
 
@@ -99,6 +100,19 @@ impl Report {
         self.score <= -(WIN - MAX_PLY as i32)
     }
 
+    /// The side to move's chance of winning that the score stands for, from 0 to 1: 1 for a forced win, 0 for a
+    /// forced loss, else the curve the network is trained through (`eval::WIN_CURVE_SCALE`; a score of 0 is even).
+    /// `waggle review` judges moves by a curve of its own, with a tempo (`review::Score::win_chance`).
+    pub fn win_chance(&self) -> f64 {
+        if self.is_win() {
+            1.0
+        } else if self.is_loss() {
+            0.0
+        } else {
+            crate::eval::win_chance(f64::from(self.score), crate::eval::WIN_CURVE_SCALE)
+        }
+    }
+
     /// For a forced win or loss, how many plies until the game ends (1: the best move itself wins).
     pub fn plies_to_end(&self) -> Option<u32> {
         (self.is_win() || self.is_loss()).then(|| (WIN - self.score.abs()) as u32)
@@ -160,7 +174,19 @@ mod tests {
         };
         assert!(lost.is_loss());
         assert_eq!(lost.plies_to_end(), Some(2));
+        assert_eq!((report.win_chance(), lost.win_chance()), (1.0, 0.0));
         let level = Report { score: 120, ..report };
         assert_eq!(level.plies_to_end(), None);
+        assert!(
+            (Report {
+                score: 0,
+                ..level.clone()
+            }
+            .win_chance()
+                - 0.5)
+                .abs()
+                < 1e-12
+        );
+        assert!((0.5..1.0).contains(&level.win_chance()));
     }
 }

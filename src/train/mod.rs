@@ -9,13 +9,22 @@
 //! zeros, and the whole of it (forward, backward, Adam) is a few hundred lines that share the engine's input
 //! function and integer scales directly.
 
+#[cfg(feature = "train")]
 mod checkpoint;
+#[cfg(feature = "train")]
 mod data;
+#[cfg(feature = "datagen")]
 mod datagen;
+#[cfg(feature = "train")]
 mod model;
+#[cfg(feature = "train")]
 mod trainer;
 
+#[cfg(feature = "train")]
 pub use checkpoint::CheckpointError;
+#[cfg(feature = "train")]
 pub use data::{DataError, Dataset};
+#[cfg(feature = "datagen")]
 pub use datagen::{gather, Datagen, GameData, Shard};
+#[cfg(feature = "train")]
 pub use trainer::{Epoch, Schedule, Trainer};
