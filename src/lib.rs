@@ -51,6 +51,11 @@
 
 #![warn(missing_docs)]
 
+// The README's example of a program that embeds the engine, compiled and run by `cargo test`.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
+
 #[cfg(feature = "arena")]
 pub mod arena;
 pub mod bench;
