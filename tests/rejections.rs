@@ -147,6 +147,12 @@ fn each_rule_has_its_reason() {
         reject("Base;InProgress;Black[1];wS1", "bS1"),
         IllegalMove::NeedsReference(_)
     ));
+    // The other side's piece, named alone: not this side's to play, before any word about a reference.
+    assert_eq!(reject(opening, "bA1"), IllegalMove::NotYourTurn(piece("bA1")));
+    assert_eq!(
+        reject(opening, "bA1").to_string(),
+        "It's not that player's turn: bA1 belongs to Black."
+    );
     assert_eq!(reject(opening, "wA1 bQ-"), IllegalMove::BadPlacement(piece("wA1")));
     assert!(matches!(
         reject(opening, "wS1 bQ\\"),

@@ -17,6 +17,7 @@ use crate::engine::{Engine, EngineError};
 use crate::record::notation::GameString;
 use crate::record::pgn::GameRecord;
 use crate::rules::ending::Ending;
+use crate::rules::legality::IllegalMove;
 use crate::rules::moves::Move;
 use crate::rules::piece::Color;
 use crate::rules::position::GameState;
@@ -257,6 +258,12 @@ impl Conversation<'_> {
                             writeln!(out, "You play: {played}")?;
                             self.show(out, &[])?;
                         }
+                        // On the person's turn, the other side's piece is simply not theirs to play.
+                        Err(EngineError::Move(IllegalMove::NotYourTurn(piece))) => writeln!(
+                            out,
+                            "That move cannot be played: {piece} is not your piece (you play {}).",
+                            self.config.person.name()
+                        )?,
                         Err(e) => writeln!(out, "That move cannot be played: {e}")?,
                     }
                 }
@@ -385,6 +392,25 @@ mod tests {
         );
         let text = ending_text(game.position(), winner.opponent());
         assert!(text.starts_with("Waggle wins: "), "{text}");
+    }
+
+    #[test]
+    fn the_other_sides_piece_is_not_the_persons() {
+        let config = PlayConfig {
+            person: Color::White,
+            start: "Base+MLP;InProgress;White[2];wS1;bS1 wS1-".parse().unwrap(),
+            think: Duration::from_millis(10),
+            color: false,
+        };
+        let engine = Engine::new(crate::engine::Options::default()).unwrap();
+        let mut out = Vec::new();
+        let mut lines = Plain(io::Cursor::new("bQ\nbA1 -wS1\nquit\n"));
+        run(engine, &config, &mut lines, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        for piece in ["bQ", "bA1"] {
+            let said = format!("That move cannot be played: {piece} is not your piece (you play White).");
+            assert!(text.contains(&said), "{text}");
+        }
     }
 
     #[test]

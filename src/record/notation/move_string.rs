@@ -128,6 +128,10 @@ impl MoveString {
             MoveString::Pass => return Ok(Move::Pass),
             MoveString::Alone(piece) => {
                 check_in_game(game, piece)?;
+                // The other side's piece in hand is never this side's to place, reference or not.
+                if piece.color() != pos.to_move() && !pos.board().is_on_board(piece) {
+                    return Err(IllegalMove::NotYourTurn(piece));
+                }
                 if pos.board().piece_count() != 0 {
                     return Err(IllegalMove::NeedsReference(piece));
                 }

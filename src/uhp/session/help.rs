@@ -26,7 +26,7 @@ UHP commands:
   bestmove depth N              best move of an N-ply search
   undo [N]                      take back N moves (default 1)
   options                       list options; 'options get Name', 'options set Name Value'
-  exit                          quit
+  exit                          leave the engine ('quit' too)
 Extra commands:
   bestmove nodes N              best move of a search of N nodes (repeatable, like a depth)
   bestmove clock A B C D        best move on a chess clock: own time left, own increment, the opponent's time
