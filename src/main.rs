@@ -6,7 +6,7 @@ mod cli;
 use std::io;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Waggle: a Hive engine (with the Mosquito, Ladybug and Pillbug) speaking the Universal Hive Protocol.
 ///
@@ -15,7 +15,16 @@ use clap::{CommandFactory, Parser, Subcommand};
 /// engine takes those of them it uses after its name (`waggle play --level 3`), with the same meaning.
 #[derive(Parser)]
 // The version carries the commit the binary was built from, when it was built from a git checkout (build.rs).
-#[command(name = "waggle", version = env!("WAGGLE_VERSION"), about, long_about, args_conflicts_with_subcommands = true)]
+// Every subcommand (and its manual page) carries it too.
+#[command(
+    name = "waggle",
+    version = env!("WAGGLE_VERSION"),
+    propagate_version = true,
+    about,
+    long_about,
+    args_conflicts_with_subcommands = true,
+    disable_help_subcommand = true
+)]
 struct Cli {
     #[command(flatten)]
     engine: cli::uhp::Args,
@@ -81,10 +90,20 @@ enum Command {
     Completions(cli::completions::Args),
     /// Print the manual page, in roff (`waggle man | man -l -`), or write every page with --dir.
     Man(cli::man::Args),
+    /// Print the help of waggle or of a subcommand (`waggle help play`), as --help prints it.
+    Help(cli::help::Args),
 }
 
 fn main() -> ExitCode {
-    let Cli { engine, command } = Cli::parse();
+    let matches = Cli::command()
+        .try_get_matches()
+        .unwrap_or_else(|error| cli::usage::refuse(error, &Cli::command()));
+    // Errors are said in the name of the subcommand that met them (`waggle draw: …`), or of the engine (`waggle: …`).
+    let speaker = match matches.subcommand_name() {
+        Some(name) => format!("waggle {name}"),
+        None => "waggle".to_string(),
+    };
+    let Cli { engine, command } = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
     let result = match command {
         None => cli::uhp::run(engine),
         Some(Command::Perft(args)) => cli::perft::run(args),
@@ -115,6 +134,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => cli::arena::run(*args),
         Some(Command::Completions(args)) => cli::completions::run(args, Cli::command()),
         Some(Command::Man(args)) => cli::man::run(args, Cli::command()),
+        Some(Command::Help(args)) => cli::help::run(args, Cli::command()),
     };
     match result {
         Ok(code) => code,
@@ -128,7 +148,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("waggle: {e:#}");
+            eprintln!("{speaker}: {e:#}");
             ExitCode::FAILURE
         }
     }

@@ -361,3 +361,54 @@ fn every_manual_page_renders_without_warnings() {
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("no subcommand 'nope': the subcommands are perft"));
 }
+
+/// The front door's words: `waggle help` takes `--help` and a subcommand's name; an engine flag given to a
+/// subcommand that does not take it is named as one, with those it does take (clap alone suggested `-- --flag`);
+/// values read as everywhere else (`Net, Classic`); a subcommand's error is said in its name; every manual page
+/// carries the version.
+#[test]
+fn the_command_line_says_what_it_means() {
+    let help = waggle(&["help", "--help"]);
+    assert!(help.status.success(), "{}", String::from_utf8_lossy(&help.stderr));
+    assert!(String::from_utf8_lossy(&help.stdout).contains("Usage: waggle help"));
+    let play = waggle(&["help", "play"]);
+    assert_eq!(play.stdout, waggle(&["play", "--help"]).stdout);
+    let merge = String::from_utf8(waggle(&["help", "match", "merge"]).stdout).unwrap();
+    assert!(merge.contains("Usage: waggle match merge"), "{merge}");
+
+    for (args, says) in [
+        (
+            &["perft", "--max-hash-size", "5"][..],
+            "unexpected argument '--max-hash-size': an engine flag, which `waggle perft` does not take (it takes none",
+        ),
+        (
+            &["selfplay", "--level=3"],
+            "`waggle selfplay` does not take (the engine flags it takes are --max-hash-size, --eval",
+        ),
+    ] {
+        let output = waggle(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says) && !stderr.contains("-- --"), "{args:?}: {stderr}");
+    }
+
+    let bench = String::from_utf8(waggle(&["bench", "--help"]).stdout).unwrap();
+    assert!(bench.contains("[possible values: Net, Classic]"), "{bench}");
+    let draw = waggle(&["draw", "Base;Bad"]);
+    assert!(String::from_utf8_lossy(&draw.stderr).starts_with("waggle draw: the GameString 'Base;Bad'"));
+
+    let version = String::from_utf8(waggle(&["--version"]).stdout).unwrap();
+    let version = version.trim().strip_prefix("waggle ").unwrap().to_string();
+    for page in ["perft", "play", "match"] {
+        let roff = String::from_utf8(waggle(&["man", page]).stdout).unwrap();
+        let title = roff
+            .lines()
+            .find(|l| l.starts_with(".TH "))
+            .unwrap_or_default()
+            .to_string();
+        assert!(
+            title.contains(&version),
+            "waggle-{page}(1) without the version {version}: {title}"
+        );
+    }
+}

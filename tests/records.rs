@@ -285,9 +285,17 @@ fn nothing_that_reads_is_refused_whole() {
     let run = waggle(&["convert", &data("refused"), "--to", "pgn"]);
     assert_eq!(run.code(), Some(2));
     assert_eq!(run.stdout, "");
+    // Once each, in the summary.
     assert!(
+        run.stderr.starts_with("waggle convert: Read 0 games, refused 3:\n"),
+        "{}",
         run.stderr
-            .contains("refused/broken_turn.sgf: line 15, P0[7 Dropb wQ M 13 -wS1]"),
+    );
+    assert_eq!(
+        run.stderr
+            .matches("refused/broken_turn.sgf: line 15, P0[7 Dropb wQ M 13 -wS1]")
+            .count(),
+        1,
         "{}",
         run.stderr
     );
@@ -309,7 +317,12 @@ fn convert_writes_what_reads_and_names_what_does_not() {
     ]);
     assert_eq!(run.code(), Some(2));
     assert_eq!(run.stdout, "");
-    assert!(run.stderr.contains("illegal_move.pgn: move 5"), "{}", run.stderr);
+    assert_eq!(
+        run.stderr.matches("illegal_move.pgn: move 5").count(),
+        1,
+        "{}",
+        run.stderr
+    );
     assert!(run.stderr.contains("Read 1 game, refused 1:"), "{}", run.stderr);
     assert_eq!(games_of(&std::fs::read_to_string(&out).unwrap()).len(), 1);
     // A .pgn without tags, its lone bug numbered: Base with the Mosquito its moves name.

@@ -9,8 +9,9 @@ use std::sync::Arc;
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
 use waggle::bench::Bench;
-use waggle::Evaluation;
+use waggle::{EngineOption, OptionValue};
 
+use super::engine::OptionValueParser;
 use super::interrupt;
 
 #[derive(ClapArgs)]
@@ -22,19 +23,14 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 1)]
     threads: usize,
     /// Search with this evaluation instead of the default one (its node counts are then not the signature).
-    #[arg(long, value_name = "KIND", value_parser = ["net", "classic"])]
-    eval: Option<String>,
+    #[arg(long, value_name = "KIND", value_parser = OptionValueParser(EngineOption::Evaluation))]
+    eval: Option<OptionValue>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let depth = args.depth;
     let mut bench = Bench::new(depth, args.threads.max(1) - 1).context("starting the bench")?;
-    if let Some(eval) = &args.eval {
-        let evaluation = if eval == "net" {
-            Evaluation::Net
-        } else {
-            Evaluation::Classic
-        };
+    if let Some(OptionValue::Evaluation(evaluation)) = args.eval {
         bench = bench.with_evaluation(evaluation).context("starting the bench")?;
     }
     let interrupted = Arc::new(AtomicBool::new(false));

@@ -41,10 +41,10 @@ enum Format {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let input = input::read_all(&args.games, Rules::default());
-    for refusal in &input.refused {
-        eprintln!("waggle convert: {refusal}");
-    }
+    // The refusals are said once, in the summary after the games written (or in place of them, when every game
+    // was refused).
     if input.sources.is_empty() {
+        eprint!("waggle convert: {}", input.summary());
         return Ok(ExitCode::from(REFUSED));
     }
     let mut text = String::new();

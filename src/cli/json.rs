@@ -47,8 +47,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let count = answered.clone();
             interrupt::on_press(move |_| {
                 eprintln!(
-                    "waggle json: interrupted after answering {} requests",
-                    count.load(Ordering::SeqCst)
+                    "waggle json: interrupted after answering {}",
+                    requests(count.load(Ordering::SeqCst))
                 );
                 std::process::exit(i32::from(interrupt::INTERRUPTED));
             })?;
@@ -60,9 +60,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let stop = interrupt::flag()?;
             let listening = |bound| eprintln!("waggle json: listening on http://{bound}");
             let answered =
-                serve_http(&addr, listening, &stop, thinking).with_context(|| format!("serving JSON on {addr}"))?;
-            eprintln!("waggle json: stopped after answering {answered} requests");
+                serve_http(&addr, listening, &stop, thinking).map_err(|error| super::serving_error(&addr, error))?;
+            eprintln!("waggle json: stopped after answering {}", requests(answered));
             Ok(interrupt::exit_code())
         }
+    }
+}
+
+/// `n` requests, in words: `1 request`, `2 requests`.
+fn requests(n: u64) -> String {
+    if n == 1 {
+        "1 request".to_string()
+    } else {
+        format!("{n} requests")
     }
 }

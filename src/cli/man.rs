@@ -21,8 +21,7 @@ pub struct Args {
 
 /// Print (or write) the pages of `command` (the whole command line).
 pub fn run(args: Args, command: clap::Command) -> Result<ExitCode> {
-    // `waggle help` is clap's, and has no page of its own.
-    let mut command = command.disable_help_subcommand(true);
+    let mut command = command;
     command.build();
     if let Some(dir) = &args.dir {
         clap_mangen::generate_to(command, dir).with_context(|| format!("writing the pages into {}", dir.display()))?;

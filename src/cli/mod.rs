@@ -16,6 +16,7 @@ pub mod datagen;
 pub mod db;
 pub mod draw;
 pub mod engine;
+pub mod help;
 mod input;
 pub mod interrupt;
 #[cfg(feature = "json")]
@@ -33,6 +34,7 @@ pub mod train;
 #[cfg(feature = "tune")]
 pub mod tune;
 pub mod uhp;
+pub mod usage;
 #[cfg(feature = "web")]
 pub mod web;
 
@@ -64,4 +66,24 @@ pub fn read_games(files: &[String]) -> anyhow::Result<Vec<waggle::record::Finish
             .extend(waggle::record::read_games(io::BufReader::new(file)).with_context(|| format!("reading {path}"))?);
     }
     Ok(records)
+}
+
+/// Why a server (`waggle web`, `waggle json --listen`) could not serve on `addr`: the error, which names the
+/// address, or, when another program holds the address (a second `waggle web`), what to do about it.
+#[cfg(any(feature = "json", feature = "web"))]
+pub fn serving_error(addr: &str, error: io::Error) -> anyhow::Error {
+    if error.kind() != io::ErrorKind::AddrInUse {
+        return error.into();
+    }
+    let other = match addr.parse::<std::net::SocketAddr>() {
+        Ok(mut socket) => {
+            socket.set_port(socket.port().checked_add(1).unwrap_or(0));
+            socket.to_string()
+        }
+        Err(_) => "127.0.0.1:0".to_string(),
+    };
+    anyhow::anyhow!(
+        "{addr} is already in use by another program (another waggle serving there?): stop it, or serve on \
+         another address with --listen (for example --listen {other}; port 0 picks a free one)"
+    )
 }

@@ -4,7 +4,7 @@
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use waggle::web::{machine_names, serve, WebConfig};
@@ -63,7 +63,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             println!("waggle web: open http://{bound}/ in a browser (Ctrl-C stops)");
         }
     };
-    serve(&args.listen, ready, &stop, config).with_context(|| format!("serving on {}", args.listen))?;
+    serve(&args.listen, ready, &stop, config).map_err(|error| super::serving_error(&args.listen, error))?;
     eprintln!("waggle web: stopped");
     Ok(interrupt::exit_code())
 }
