@@ -155,7 +155,8 @@ fn the_engine_answers_at_ctrl_c_while_it_searches() {
 }
 
 /// `waggle play`: Ctrl-C while Waggle thinks makes it move at once; at the prompt (the line editor's) it drops the
-/// line typed and says how to leave, and a second press in a row leaves.
+/// line typed and says how to leave, and a second press in a row leaves, as an interrupted program: it says so,
+/// with status 130.
 #[test]
 fn play_moves_at_ctrl_c_and_drops_the_line_typed_at_the_prompt() {
     let opening = "Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
@@ -183,7 +184,8 @@ fn play_moves_at_ctrl_c_and_drops_the_line_typed_at_the_prompt() {
     thread::sleep(Duration::from_millis(300));
     run.ctrl_c();
     let Exit { code, text, .. } = run.finish(SOON);
-    assert_eq!(code, Some(0), "{text}");
+    assert_eq!(code, Some(130), "{text}");
+    assert!(text.ends_with("waggle play: interrupted\n"), "{text}");
     assert!(!text.contains("You play: "), "the line dropped was not played: {text}");
 }
 

@@ -1,6 +1,6 @@
 //! `waggle play`: a game against Waggle at the terminal, with line editing when the input is a terminal. Ctrl-C
 //! while Waggle thinks makes it move at once; at a prompt the line editor drops the line typed and says how to
-//! leave, and a second press in a row leaves; with input from a pipe it ends the game.
+//! leave, and a second press in a row leaves (saying so, with status 130); with input from a pipe it ends the game.
 
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
@@ -48,6 +48,8 @@ struct Editor {
     editor: rustyline::DefaultEditor,
     /// Ctrl-C was pressed at the last prompt: another press at this one leaves.
     interrupted: bool,
+    /// The person left by pressing Ctrl-C twice.
+    left: bool,
 }
 
 impl Lines for Editor {
@@ -61,7 +63,10 @@ impl Lines for Editor {
                 }
                 // Ctrl-C abandons the line being typed; pressed again at once, it leaves the game, and the first
                 // press says so (a person who presses it at an empty prompt means to go).
-                Err(rustyline::error::ReadlineError::Interrupted) if self.interrupted => return None,
+                Err(rustyline::error::ReadlineError::Interrupted) if self.interrupted => {
+                    self.left = true;
+                    return None;
+                }
                 Err(rustyline::error::ReadlineError::Interrupted) => {
                     self.interrupted = true;
                     println!("(Ctrl-C again, 'quit' or Ctrl-D leaves the game)");
@@ -129,6 +134,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let editor = Editor {
             editor: rustyline::DefaultEditor::new().context("starting the line editor")?,
             interrupted: false,
+            left: false,
         };
         let mut lines = Reading {
             lines: editor,
@@ -136,6 +142,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
             stopper,
         };
         play(engine, &config, &mut lines, &mut out)?;
+        // Ctrl-C twice leaves as an interrupted program does: it says so, with the status of an interrupt.
+        if lines.lines.left {
+            eprintln!("waggle play: interrupted");
+            return Ok(ExitCode::from(interrupt::INTERRUPTED));
+        }
     } else {
         let mut lines = Reading {
             lines: Plain(io::stdin().lock()),
