@@ -94,6 +94,40 @@ fn match_abandons_its_games_at_the_second_ctrl_c() {
     assert_eq!(text.matches("; 0 forfeits\n").count(), 2, "{text}");
 }
 
+/// The UHP engine at a terminal: a line is edited as at a shell (a left arrow moves the cursor, where it once reached
+/// the engine as `^[[D`), an earlier line comes back with the up arrow, and the terminal is given back as it was
+/// when the engine leaves; on a pipe the same bytes are text, as they always were.
+#[test]
+fn the_engine_at_a_terminal_edits_lines_and_keeps_their_history() {
+    let mut run = Waggle::engine().start_at_terminal();
+    assert!(run.wait_for("Clock\nok\n", SOON), "the start-up block: {}", run.text());
+    run.type_keys("ifo\x1b[D\x1b[Dn\r");
+    assert!(
+        run.wait_for_times("Clock\nok\n", 2, SOON),
+        "info, edited: {}",
+        run.text()
+    );
+    run.type_keys("\x1b[A\r");
+    assert!(
+        run.wait_for_times("Clock\nok\n", 3, SOON),
+        "info, again: {}",
+        run.text()
+    );
+    run.type_keys("exit\r");
+    let Exit {
+        code, text, line_mode, ..
+    } = run.finish(SOON);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(!text.contains("err "), "{text}");
+    assert!(line_mode, "the terminal is left echoing and reading lines");
+    let piped = Waggle::engine().input("ifo\x1b[D\x1b[Dn\n").run();
+    assert!(
+        piped.stdout.contains("\nerr Unknown command 'ifo\x1b[D\x1b[Dn'"),
+        "{}",
+        piped.stdout
+    );
+}
+
 /// The UHP engine, idle at its prompt: Ctrl-C ends it. A person who started it at a terminal is told what it is
 /// and where the games for people are (tests/uhp.rs checks that a pipe hears nothing of it).
 #[test]
@@ -106,8 +140,11 @@ fn the_engine_ends_at_ctrl_c_when_idle() {
         "{text}"
     );
     run.ctrl_c();
-    let Exit { code, text, .. } = run.finish(SOON);
+    let Exit {
+        code, text, line_mode, ..
+    } = run.finish(SOON);
     assert_eq!(code, Some(130), "{text}");
+    assert!(line_mode, "the terminal is left echoing and reading lines");
 }
 
 /// The UHP engine: Ctrl-C during a `bestmove` of a minute answers at once with the move found so far, and the

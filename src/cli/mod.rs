@@ -33,6 +33,7 @@ pub mod selfplay;
 pub mod train;
 #[cfg(feature = "tune")]
 pub mod tune;
+mod typing;
 pub mod uhp;
 pub mod usage;
 #[cfg(feature = "web")]

@@ -33,6 +33,9 @@ pub struct Exit {
     pub text: String,
     /// The screen at the end, as [`Terminal::screen`] gives it.
     pub screen: Vec<String>,
+    /// Whether the program left the terminal as a shell expects it: echoing what is typed and reading lines (a
+    /// line editor turns both off while it reads).
+    pub line_mode: bool,
 }
 
 /// A running `waggle` at a terminal.
@@ -159,7 +162,19 @@ impl Terminal {
             code: status.code(),
             text: self.text(),
             screen: self.screen(),
+            line_mode: self.line_mode(),
         }
+    }
+
+    /// Whether the terminal echoes what is typed and reads whole lines (ECHO and ICANON).
+    fn line_mode(&self) -> bool {
+        // SAFETY: tcgetattr fills the zeroed termios it is given from the open descriptor of the terminal's master
+        // side, whose settings are the terminal's.
+        let mut settings: libc::termios = unsafe { std::mem::zeroed() };
+        if unsafe { libc::tcgetattr(self.keyboard.as_raw_fd(), &mut settings) } != 0 {
+            return false;
+        }
+        settings.c_lflag & (libc::ECHO | libc::ICANON) == (libc::ECHO | libc::ICANON)
     }
 
     /// The lines a terminal of [`COLUMNS`] columns shows after everything written so far, scrolled-off lines

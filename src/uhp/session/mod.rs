@@ -54,6 +54,13 @@ pub enum Event {
     End,
     /// SIGINT: stop a running `bestmove` or `analyze`; when there is none, exit.
     Interrupt,
+    /// A line typed at a line editor: taken as [`Event::Line`], after which `answer` hears whether the session goes
+    /// on. A line editor takes the terminal for itself while it reads, and must not be reading once the session
+    /// has ended, or the terminal would be left in its hands.
+    TypedLine(String, Sender<Flow>),
+    /// Ctrl-C pressed at a line editor (which reads it as a key, not as a signal): taken as [`Event::Interrupt`],
+    /// after which `answer` hears whether the session goes on.
+    TypedInterrupt(Sender<Flow>),
     /// A search thread's progress (a completed depth).
     Progress(SearchInfo),
     /// A line of a reply in progress (a perft depth counted).
@@ -226,6 +233,16 @@ impl<W: Write> Session<W> {
                     Ok(Flow::Exit)
                 }
             },
+            Event::TypedLine(line, answer) => {
+                let flow = self.on_event(Event::Line(line))?;
+                let _ = answer.send(flow);
+                Ok(flow)
+            }
+            Event::TypedInterrupt(answer) => {
+                let flow = self.on_event(Event::Interrupt)?;
+                let _ = answer.send(flow);
+                Ok(flow)
+            }
             Event::Progress(info) => {
                 self.report_progress(&info)?;
                 Ok(Flow::Continue)
