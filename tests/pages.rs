@@ -39,6 +39,24 @@ fn a_broken_link_is_caught() {
     assert_eq!(links, ["x.md", "z.svg", "v.md"]);
 }
 
+/// The README's install line and its embedding example name the repository that Cargo.toml names.
+#[test]
+fn the_readme_names_the_repository_of_cargo_toml() {
+    let manifest = std::fs::read_to_string(Path::new(ROOT).join("Cargo.toml")).unwrap();
+    let repository = manifest
+        .lines()
+        .find_map(|line| line.strip_prefix("repository = \""))
+        .and_then(|rest| rest.strip_suffix('"'))
+        .expect("a repository in Cargo.toml");
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap();
+    for line in [
+        format!("cargo install --locked --git {repository}\n"),
+        format!("waggle = {{ git = \"{repository}\", default-features = false }}\n"),
+    ] {
+        assert!(readme.contains(&line), "the README has no line {line}");
+    }
+}
+
 #[test]
 fn each_page_has_one_title() {
     let mut wrong = Vec::new();

@@ -5,7 +5,9 @@
 //! and, for the UHP engine (no subcommand, or engine flags only) and `waggle json`, what is typed: in a UHP
 //! transcript the line that opens each exchange (the first after the start-up block or after an `ok`), in a JSON
 //! one each request (a line starting `{"request_type"`). The typed lines are sent on stdin, then the end of input;
-//! every other line must be what the binary prints, in order. Where output changes from run to run (a time, a
+//! every other line must be what the binary prints, in order. A UHP transcript may open, before the start-up block,
+//! with what the engine says at a terminal (on stderr, and never on a pipe): lines starting `waggle: `, compared
+//! with what it says when started at a pseudo-terminal (on Unix). Where output changes from run to run (a time, a
 //! speed, what a search stopped by the clock found), the block says `…`: a line that is only `…` stands for any
 //! number of lines, and a `…` within a line for any text. Blank lines at the end of the output are not compared.
 //!
@@ -59,10 +61,16 @@ fn the_glob_matches_what_it_should() {
     let block = "<!-- transcript -->\n```text\n$ waggle\nid Waggle v1\nCaps\nok\ninfo\nid Waggle v1\nCaps\nok\n```\n";
     let blocks = marked_blocks(block);
     assert_eq!(blocks.len(), 1);
-    let (args, typed, printed) = split(&blocks[0].lines).unwrap();
-    assert!(args.is_empty());
+    let (args, banner, typed, printed) = split(&blocks[0].lines).unwrap();
+    assert!(args.is_empty() && banner.is_empty());
     assert_eq!(typed, "info\n");
     assert_eq!(printed.len(), 6);
+    let at_a_terminal = "<!-- transcript -->\n```text\n$ waggle\nwaggle: hello\nid Waggle v1\nok\nexit\n```\n";
+    let (_, banner, typed, printed) = split(&marked_blocks(at_a_terminal)[0].lines).unwrap();
+    assert_eq!(
+        (banner, typed, printed.len()),
+        (vec!["waggle: hello".to_string()], "exit\n".to_string(), 2)
+    );
 }
 
 /// The pages that may hold transcripts.
@@ -141,8 +149,12 @@ fn marker(line: &str) -> Option<Marker> {
     Some(Marker::Transcript { files })
 }
 
-/// A transcript's arguments, what is typed (one line each) and the lines it must print.
-fn split(block: &[String]) -> Result<(Vec<String>, String, Vec<String>), String> {
+/// What a transcript's block holds: the arguments, what the engine says first at a terminal, what is typed (one
+/// line each) and the lines the binary must print.
+type Parts = (Vec<String>, Vec<String>, String, Vec<String>);
+
+/// A transcript's arguments, what the engine says only at a terminal, what is typed and what it must print.
+fn split(block: &[String]) -> Result<Parts, String> {
     let (command, rest) = block.split_first().ok_or("an empty transcript")?;
     let command = command
         .strip_prefix("$ ")
@@ -157,6 +169,12 @@ fn split(block: &[String]) -> Result<(Vec<String>, String, Vec<String>), String>
     let args = shlex::split(args).ok_or_else(|| format!("cannot split {args:?} into arguments"))?;
     let uhp = args.first().is_none_or(|a| a.starts_with('-'));
     let json = args.first().is_some_and(|a| a == "json");
+    let shown = if uhp {
+        rest.iter().take_while(|l| l.starts_with("waggle: ")).count()
+    } else {
+        0
+    };
+    let (banner, rest) = rest.split_at(shown);
     let mut typed = String::new();
     let mut printed = Vec::new();
     // In a UHP session, a line opens an exchange unless the start-up block (its `id` line) comes first.
@@ -171,12 +189,15 @@ fn split(block: &[String]) -> Result<(Vec<String>, String, Vec<String>), String>
         }
         opens = uhp && (line == "ok" && !is_typed);
     }
-    Ok((args, typed, printed))
+    Ok((args, banner.to_vec(), typed, printed))
 }
 
 /// Run a transcript's command and compare what it prints (and the files it writes).
 fn replay(block: &[String], files: &[(String, String)], scratch: &Scratch) -> Result<(), String> {
-    let (args, typed, printed) = split(block)?;
+    let (args, banner, typed, printed) = split(block)?;
+    if !banner.is_empty() {
+        at_a_terminal(&args, &banner)?;
+    }
     // The repository's files the command names, copied where it will look for them.
     for arg in &args {
         let source = Path::new(ROOT).join(arg);
@@ -204,6 +225,33 @@ fn replay(block: &[String], files: &[(String, String)], scratch: &Scratch) -> Re
             ));
         }
     }
+    Ok(())
+}
+
+/// What the engine of `args` says at a terminal before its start-up block is `banner`.
+#[cfg(unix)]
+fn at_a_terminal(args: &[String], banner: &[String]) -> Result<(), String> {
+    let mut run = Waggle::new(args).start_at_terminal();
+    let started = run.wait_for("\nok\n", std::time::Duration::from_secs(30));
+    let text = run.text();
+    run.type_keys("exit\n");
+    let _ = run.finish(std::time::Duration::from_secs(30));
+    let said: Vec<String> = text
+        .lines()
+        .take_while(|l| !l.starts_with("id "))
+        .map(String::from)
+        .collect();
+    if !started || !matches(banner, &said) {
+        return Err(format!(
+            "at a terminal, waggle {args:?} said before its start-up block:\n{text}"
+        ));
+    }
+    Ok(())
+}
+
+/// Without a pseudo-terminal to run it at, what the engine says there is not checked.
+#[cfg(not(unix))]
+fn at_a_terminal(_: &[String], _: &[String]) -> Result<(), String> {
     Ok(())
 }
 
