@@ -14,7 +14,9 @@ mod ladybug;
 mod pillbug;
 mod placement;
 mod regions;
+mod sink;
 mod step;
+mod walk;
 
 use std::cell::RefCell;
 
@@ -32,68 +34,9 @@ use hive::{slides_from, Tarjan, Without};
 use pillbug::Carries;
 pub(crate) use placement::{color_mask, placement_count};
 use regions::Regions;
-
-/// Receives generated moves.
-pub(crate) trait Sink {
-    /// Whether the sink keeps only how many moves there are: then a piece's moves may be counted without being
-    /// listed, and handed over by [`Sink::count`].
-    const COUNTS_ONLY: bool = false;
-    /// Each piece in the mask `pieces` (bit `i` for the piece with index `i`) may be placed on each of `cells`.
-    fn place(&mut self, pieces: u32, cells: &[Hex]);
-    /// `piece` may move to each of `cells` (distinct).
-    fn moves(&mut self, piece: Piece, cells: &[Hex]);
-    /// Passing is the only move.
-    fn pass(&mut self);
-    /// `piece` has `count` moves (at least one); called only when [`Sink::COUNTS_ONLY`].
-    fn count(&mut self, _piece: Piece, _count: u32) {
-        debug_assert!(false, "a sink that lists moves was handed a count");
-    }
-}
-
-/// Collects moves into a list.
-struct ListSink<'a>(&'a mut MoveList);
-
-impl Sink for ListSink<'_> {
-    #[inline]
-    fn place(&mut self, mut pieces: u32, cells: &[Hex]) {
-        while pieces != 0 {
-            let piece = Piece::from_index(pieces.trailing_zeros() as usize);
-            pieces &= pieces - 1;
-            self.0.extend(cells.iter().map(|&to| Move::Place { piece, to }));
-        }
-    }
-    #[inline]
-    fn moves(&mut self, piece: Piece, cells: &[Hex]) {
-        self.0.extend(cells.iter().map(|&to| Move::Move { piece, to }));
-    }
-    #[inline]
-    fn pass(&mut self) {
-        self.0.push(Move::Pass);
-    }
-}
-
-/// Counts moves.
-struct CountSink(u64);
-
-impl Sink for CountSink {
-    const COUNTS_ONLY: bool = true;
-    #[inline]
-    fn place(&mut self, pieces: u32, cells: &[Hex]) {
-        self.0 += u64::from(pieces.count_ones()) * cells.len() as u64;
-    }
-    #[inline]
-    fn moves(&mut self, _: Piece, cells: &[Hex]) {
-        self.0 += cells.len() as u64;
-    }
-    #[inline]
-    fn pass(&mut self) {
-        self.0 += 1;
-    }
-    #[inline]
-    fn count(&mut self, _: Piece, count: u32) {
-        self.0 += u64::from(count);
-    }
-}
+pub(crate) use sink::Sink;
+use sink::{CountSink, ListSink, Onto};
+use walk::{counted_walks, walks};
 
 /// Working memory of the move generator (about 25 KB): kept per thread rather than in each position, so that a
 /// position stays small to copy and can be asked for its moves through a shared reference.
@@ -517,120 +460,12 @@ fn might_reach(board: &Board, bug: Bug, from: Hex, on_ground: bool, target: Hex)
     }
 }
 
-/// Passes on only the moves that end on `target`.
-struct Onto<S> {
-    target: Hex,
-    inner: S,
-}
-
-impl<S: Sink> Sink for Onto<S> {
-    #[inline]
-    fn place(&mut self, pieces: u32, cells: &[Hex]) {
-        if cells.contains(&self.target) {
-            self.inner.place(pieces, &[self.target]);
-        }
-    }
-    #[inline]
-    fn moves(&mut self, piece: Piece, cells: &[Hex]) {
-        if cells.contains(&self.target) {
-            self.inner.moves(piece, &[self.target]);
-        }
-    }
-    #[inline]
-    fn pass(&mut self) {}
-}
-
 /// Bit `i` set when piece `i` of `color` is the same bug as piece `i - 1` (`wS2` after `wS1`).
 #[inline]
 fn same_kind_as_previous(color: Color) -> u32 {
     // Slots: Q, S1 S2, B1 B2, G1 G2 G3, A1 A2 A3, M, L, P.
     const SAME: u32 = 1 << 2 | 1 << 4 | 1 << 6 | 1 << 7 | 1 << 9 | 1 << 10;
     SAME << (14 * color.index())
-}
-
-/// The number of walks of a ground Soldier Ant or Mosquito that left `view.gone`, with the moves already in `out`,
-/// counted by the regions of empty cells when they can tell (`None` otherwise, with the walks added to `out`). A
-/// Mosquito that copies no Ant walks as [`walks`] says; one that does adds the moves of the other bugs it copies
-/// that a Soldier Ant could not make (a slide or a Spider's walk is a Soldier Ant's too).
-fn counted_walks(
-    view: &Without,
-    bug: Bug,
-    regions: &mut Regions,
-    seen: &mut CellSet,
-    out: &mut CellSet,
-) -> Option<u32> {
-    let (board, from) = (view.board, view.gone);
-    if bug == Bug::Mosquito {
-        let touched = touched_bugs(board, from);
-        let has = |b: Bug| touched & (1 << b.index()) != 0;
-        if !has(Bug::Ant) {
-            walks(view, bug, seen, out);
-            return None;
-        }
-        if has(Bug::Beetle) {
-            step::beetle_steps(board, from, 0, out);
-        }
-        if has(Bug::Grasshopper) {
-            jump::grasshopper(board, from, out);
-        }
-        if has(Bug::Ladybug) {
-            ladybug::ladybug(view, out);
-        }
-    }
-    let count = regions.ant_count(board, from, out.as_slice());
-    if count.is_none() {
-        crawl::ant(view, seen, out);
-    }
-    count
-}
-
-/// Bit `b` set for each kind of bug `b` on top of a stack next to `from`.
-#[inline]
-fn touched_bugs(board: &Board, from: Hex) -> u8 {
-    let mut touched = 0u8;
-    for n in from.neighbours() {
-        if let Some(p) = board.top(n) {
-            touched |= 1 << p.bug().index();
-        }
-    }
-    touched
-}
-
-/// The walks of a ground piece of kind `bug` that left `view.gone`, added to `out`: a Spider, Soldier Ant, Ladybug
-/// or Mosquito, whose paths may pass the cell they left. Steps, slides and jumps only look at the neighbours of
-/// the start, where the mover changes nothing, so they read the board itself.
-#[inline]
-fn walks(view: &Without, bug: Bug, seen: &mut CellSet, out: &mut CellSet) {
-    let (board, from) = (view.board, view.gone);
-    match bug {
-        Bug::Queen | Bug::Pillbug => step::slides(board, from, out),
-        Bug::Beetle => step::beetle_steps(board, from, 0, out),
-        Bug::Grasshopper => jump::grasshopper(board, from, out),
-        Bug::Spider => crawl::spider(view, out),
-        Bug::Ant => crawl::ant(view, seen, out),
-        Bug::Ladybug => ladybug::ladybug(view, out),
-        Bug::Mosquito => {
-            let touched = touched_bugs(board, from);
-            let has = |b: Bug| touched & (1 << b.index()) != 0;
-            if has(Bug::Beetle) {
-                step::beetle_steps(board, from, 0, out);
-            } else if has(Bug::Queen) || has(Bug::Pillbug) {
-                step::slides(board, from, out);
-            }
-            if has(Bug::Grasshopper) {
-                jump::grasshopper(board, from, out);
-            }
-            if has(Bug::Spider) {
-                crawl::spider(view, out);
-            }
-            if has(Bug::Ant) {
-                crawl::ant(view, seen, out);
-            }
-            if has(Bug::Ladybug) {
-                ladybug::ladybug(view, out);
-            }
-        }
-    }
 }
 
 #[cfg(test)]
