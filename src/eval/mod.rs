@@ -31,6 +31,14 @@ pub const MAX_EVAL: i32 = 20_000;
 /// curve of its own, fitted to the net's games with a tempo: `review::score`).
 pub(crate) const WIN_CURVE_SCALE: f64 = 322.0;
 
+/// The scale S of the curve that reads a *searched* score as the side to move's chance of winning, for people (the
+/// review, the page, the terminal game's hint): 1 / (1 + 10^(−(score − T) / S)). Fitted by `waggle tune
+/// --win-curve` to 1,000 self-play games of the built-in net (docs/review.md, "Fitting the curve").
+pub(crate) const SEARCHED_CURVE_SCALE: f64 = 349.0;
+
+/// The tempo T of that curve: what a search's score gives the side to move for being on move, beyond what it wins.
+pub(crate) const SEARCHED_CURVE_TEMPO: f64 = 7.0;
+
 /// The chance of winning that a score of `score` stands for, on the logistic curve of scale `scale`:
 /// 1 / (1 + 10^(−score / scale)). The one curve that turns the search's units into results, for the tuner (which
 /// fits weights, or the scale, to it) and the review (which judges moves by it).

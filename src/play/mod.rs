@@ -427,11 +427,11 @@ mod tests {
         assert!(score_text(&report(-(WIN - 2))).starts_with("#-2: "));
         assert_eq!(
             score_text(&report(25)),
-            "Waggle's score for you: +25, a 54 % chance to win"
+            "Waggle's score for you: +25, a 53 % chance to win"
         );
         assert_eq!(
-            score_text(&report(-322)),
-            "Waggle's score for you: -322, a 9 % chance to win"
+            score_text(&report(-342)),
+            "Waggle's score for you: -342, a 9 % chance to win"
         );
     }
 }

@@ -6,15 +6,11 @@ use std::fmt;
 use crate::eval::win_chance;
 use crate::search::Report;
 
-/// The scale S of the review's win-chance curve, 1 / (1 + 10^(−(score − T) / S)): fitted by `waggle tune
-/// --win-curve` to 1,000 self-play games of the built-in net (docs/review.md, "Fitting the curve"). The network's
-/// training target keeps its own curve (`eval::WIN_CURVE_SCALE`).
-pub(crate) const CURVE_SCALE: f64 = 349.0;
-
-/// The tempo T of the review's curve: what a search's score gives the side to move for being on move, beyond what
-/// it wins. Taken off a score whose side is to move, and given back to one whose side has just moved, so that a
-/// side's chance does not rise each time it is its turn.
-pub(crate) const CURVE_TEMPO: f64 = 7.0;
+/// The scale S and the tempo T of the review's win-chance curve, 1 / (1 + 10^(−(score − T) / S)): the curve for a
+/// searched score (the network's training target keeps its own, `eval::WIN_CURVE_SCALE`). A score whose side is to
+/// move has T taken off; one whose side has just moved has it given back, so that a side's chance does not rise
+/// each time it is its turn.
+pub(crate) use crate::eval::{SEARCHED_CURVE_SCALE as CURVE_SCALE, SEARCHED_CURVE_TEMPO as CURVE_TEMPO};
 
 /// A position's value for the side to move, as the engine found it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

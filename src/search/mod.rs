@@ -101,15 +101,16 @@ impl Report {
     }
 
     /// The side to move's chance of winning that the score stands for, from 0 to 1: 1 for a forced win, 0 for a
-    /// forced loss, else the curve the network is trained through (`eval::WIN_CURVE_SCALE`; a score of 0 is even).
-    /// `waggle review` judges moves by a curve of its own, with a tempo (`review::Score::win_chance`).
+    /// forced loss, else the curve fitted to searched scores, with the side to move's tempo taken off (the curve
+    /// `waggle review` judges moves by; a score of +7 is even).
     pub fn win_chance(&self) -> f64 {
+        use crate::eval::{win_chance, SEARCHED_CURVE_SCALE, SEARCHED_CURVE_TEMPO};
         if self.is_win() {
             1.0
         } else if self.is_loss() {
             0.0
         } else {
-            crate::eval::win_chance(f64::from(self.score), crate::eval::WIN_CURVE_SCALE)
+            win_chance(f64::from(self.score) - SEARCHED_CURVE_TEMPO, SEARCHED_CURVE_SCALE)
         }
     }
 
@@ -177,16 +178,12 @@ mod tests {
         assert_eq!((report.win_chance(), lost.win_chance()), (1.0, 0.0));
         let level = Report { score: 120, ..report };
         assert_eq!(level.plies_to_end(), None);
-        assert!(
-            (Report {
-                score: 0,
-                ..level.clone()
-            }
-            .win_chance()
-                - 0.5)
-                .abs()
-                < 1e-12
-        );
+        // Even at the tempo: the side to move's score of a position it wins as often as it loses.
+        let even = Report {
+            score: crate::eval::SEARCHED_CURVE_TEMPO as i32,
+            ..level.clone()
+        };
+        assert!((even.win_chance() - 0.5).abs() < 1e-12);
         assert!((0.5..1.0).contains(&level.win_chance()));
     }
 }
