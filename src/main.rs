@@ -62,6 +62,11 @@ enum Command {
     /// and write out games (`games`), count them (`stats`).
     #[cfg(feature = "db")]
     Db(cli::db::Args),
+    /// Find puzzles in games: positions where exactly one move forces a win (or escapes a forced loss) within N
+    /// plies, proved by search, written one JSON record a line (docs/puzzles.md).
+    Puzzles(cli::puzzles::Args),
+    /// Solve puzzles at the terminal: from a file `waggle puzzles` wrote, or the built-in set.
+    Puzzle(cli::puzzle::Args),
     /// Play, analyse and review Hive in a browser: serves a page and its JSON API (default 127.0.0.1:8080).
     Web(cli::web::Args),
     /// Play UHP engines against each other and say which is stronger (`waggle match merge FILES…` sums up the
@@ -91,6 +96,8 @@ fn main() -> ExitCode {
         Some(Command::Review(args)) => cli::review::run(args),
         #[cfg(feature = "db")]
         Some(Command::Db(args)) => cli::db::run(args),
+        Some(Command::Puzzles(args)) => cli::puzzles::run(args),
+        Some(Command::Puzzle(args)) => cli::puzzle::run(args),
         Some(Command::Web(args)) => cli::web::run(args),
         Some(Command::Match(args)) => cli::arena::run(*args),
         Some(Command::Completions(args)) => cli::completions::run(args, Cli::command()),

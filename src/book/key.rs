@@ -85,6 +85,13 @@ pub fn key(position: &Position) -> Key {
         .unwrap_or_else(|| Key(head.to_vec()))
 }
 
+impl Key {
+    /// The key's bytes, for a stable name of the position (a puzzle's id).
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+}
+
 /// The game type as one byte: which expansions it has.
 fn game_type_byte(game_type: GameType) -> u8 {
     use crate::rules::piece::Bug;

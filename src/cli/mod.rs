@@ -18,6 +18,8 @@ pub mod json;
 pub mod man;
 pub mod perft;
 pub mod play;
+pub mod puzzle;
+pub mod puzzles;
 pub mod review;
 pub mod selfplay;
 pub mod train;

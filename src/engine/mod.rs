@@ -10,6 +10,11 @@ mod options;
 
 /// The highest level, full strength (the lowest is 1).
 pub(crate) use level::FULL as FULL_STRENGTH;
+
+/// The most nodes a search of level `level` (1 to 10) visits; `None` at full strength.
+pub(crate) fn level_nodes(level: u8) -> Option<u64> {
+    level::strength(level).nodes
+}
 pub use options::{
     EngineOption, Evaluation, HelperThreads, NetFile, OptionError, OptionInfo, OptionKind, Options, Ponder,
 };

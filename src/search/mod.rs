@@ -22,6 +22,7 @@ mod limits;
 mod ordering;
 mod pages;
 mod prefetch;
+pub(crate) mod proof;
 mod pv;
 mod searcher;
 mod time;
