@@ -156,6 +156,36 @@ fn the_same_games_give_the_same_file_whatever_the_threads_and_shares() {
 }
 
 #[test]
+fn per_game_keeps_the_first_puzzles_of_each_game_and_passes_over_their_lines() {
+    let games = format!("{DATA}/selfplay20.txt");
+    let dir = Scratch::new("puzzles-per-game");
+    let (all, one) = (dir.path("all.jsonl"), dir.path("one.jsonl"));
+    mine(&[&games], &all, &["--plies", "3"]);
+    mine(&[&games], &one, &["--plies", "3", "--per-game", "1"]);
+    let (all, one) = (records(&all), records(&one));
+    let game_of = |p: &Value| p["source"]["index"].as_u64().unwrap();
+    // Each game's first puzzle, and no other.
+    let mut firsts: Vec<&Value> = Vec::new();
+    for puzzle in &all {
+        if firsts.last().is_none_or(|last| game_of(last) != game_of(puzzle)) {
+            firsts.push(puzzle);
+        }
+    }
+    assert!(all.len() > firsts.len(), "some game has two puzzles: {}", all.len());
+    assert_eq!(one.iter().collect::<Vec<_>>(), firsts);
+    // With room for two, the fourth game's second puzzle (within three plies of its first) is passed over.
+    let two = dir.path("two.jsonl");
+    mine(&[&games], &two, &["--plies", "3", "--per-game", "2"]);
+    let two = records(&two);
+    let fourth: Vec<u64> = two
+        .iter()
+        .filter(|p| game_of(p) == 4)
+        .map(|p| p["source"]["ply"].as_u64().unwrap())
+        .collect();
+    assert!(fourth.windows(2).all(|pair| pair[1] >= pair[0] + 3), "{fourth:?}");
+}
+
+#[test]
 fn a_players_own_mistake_is_found_from_a_review() {
     let dir = Scratch::new("puzzles-mistake");
     let out = dir.path("mine.jsonl");

@@ -48,6 +48,10 @@ pub struct Args {
     /// shares' files join with `waggle puzzles --join`.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     shard: Option<(usize, usize)>,
+    /// At most K puzzles from each game, and the positions along a puzzle's forced line not examined: for a set
+    /// drawn from many games, varied rather than one long game's shuffles.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+    per_game: Option<u32>,
     /// Go on from the file and its progress file, which an interrupted run of the same command left.
     #[arg(long)]
     resume: bool,
@@ -97,10 +101,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let (share, shares) = args.shard.unwrap_or((1, 1));
     let progress_path = progress_path(&args.out);
     let header = format!(
-        "# waggle puzzles progress: {} games, plies {}, budget {}, shard {share}/{shares}{}",
+        "# waggle puzzles progress: {} games, plies {}, budget {}{}, shard {share}/{shares}{}",
         input.sources.len(),
         args.plies,
         args.budget,
+        args.per_game.map_or(String::new(), |k| format!(", {k} a game")),
         if args.from_review {
             format!(
                 ", from review ({} nodes){}",
@@ -139,6 +144,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         plies: args.plies,
         threads: args.threads as usize,
         budget: args.budget,
+        per_game: args.per_game.map(|k| k as usize),
     };
     let started = Instant::now();
     let mut summary = Summary::default();
@@ -261,6 +267,7 @@ fn from_review(
         max_hash_size: 32,
         ..Options::default()
     })?;
+    let mut rater = puzzles::rating_engine()?;
     let total: usize = games.iter().map(|g| g.game.record().len()).sum();
     let bar = progress_bar(total as u64, "{pos}/{len} moves reviewed, {msg}, {eta} left");
     bar.set_message("0 puzzles");
@@ -291,7 +298,7 @@ fn from_review(
                 }
             }
         };
-        let puzzles = puzzles::from_review(&review, &mined.game, player, &mined.source, options, stop)?;
+        let puzzles = puzzles::from_review(&mut rater, &review, &mined.game, player, &mined.source, options, stop)?;
         if stop.load(Ordering::SeqCst) {
             break;
         }

@@ -7,6 +7,7 @@
 //! Owns the threads and what each keeps (a proof search, an engine for the rating); reading the games, the
 //! progress bar, Ctrl-C and the file are the command line's.
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 
@@ -43,6 +44,10 @@ pub struct MineOptions {
     /// The most nodes one question to the proof search may take; a position that needs more is given up (and
     /// counted).
     pub budget: u64,
+    /// At most this many puzzles from one game (`None`: every one). With a limit, the positions along a puzzle's
+    /// forced line (the next `plies - 1` plies of the game after it) are not examined either, so that one game's
+    /// puzzles are not one line met again a move later: a set drawn from many games stays varied.
+    pub per_game: Option<usize>,
 }
 
 impl Default for MineOptions {
@@ -51,6 +56,7 @@ impl Default for MineOptions {
             plies: super::DEFAULT_PLIES,
             threads: 1,
             budget: 20_000_000,
+            per_game: None,
         }
     }
 }
@@ -114,19 +120,20 @@ pub fn mine(
             let sender = sender.clone();
             let (next, on_position) = (&next, &on_position);
             scope.spawn(move || {
-                let mut worker = match Miner::new(options, stop.clone()) {
-                    Ok(worker) => worker,
+                let mut engine = match rating_engine() {
+                    Ok(engine) => engine,
                     Err(e) => {
                         let _ = sender.send(Err(e));
                         return;
                     }
                 };
+                let mut worker = Miner::new(options, Some(stop.clone()));
                 loop {
                     let index = next.fetch_add(1, Ordering::SeqCst);
                     if index >= games.len() || stop.load(Ordering::SeqCst) {
                         break;
                     }
-                    match worker.mine_game(&games[index], on_position) {
+                    match worker.mine_game(&mut engine, &games[index], on_position) {
                         Ok(Some(mined)) => {
                             if sender.send(Ok(mined)).is_err() {
                                 break;
@@ -154,12 +161,20 @@ pub fn mine(
     })
 }
 
+/// An engine to rate puzzles with: one thread, no book, a small table.
+pub fn rating_engine() -> Result<Engine, EngineError> {
+    Ok(Engine::new(Options {
+        max_hash_size: 8,
+        opening_book: false,
+        ..Options::default()
+    })?)
+}
+
 /// What one mining thread keeps.
 pub(crate) struct Miner {
     prover: Prover,
-    /// Rates the puzzles found.
-    engine: Engine,
     plies: u32,
+    per_game: Option<usize>,
 }
 
 /// Why a position was not settled.
@@ -183,25 +198,28 @@ impl From<EngineError> for Trouble {
 }
 
 impl Miner {
-    /// A miner with `options`, giving up when `stop` is raised.
-    pub(crate) fn new(options: &MineOptions, stop: Arc<AtomicBool>) -> Result<Miner, EngineError> {
+    /// A miner with `options`, giving up when `stop` (if any) is raised.
+    pub(crate) fn new(options: &MineOptions, stop: Option<Arc<AtomicBool>>) -> Miner {
         let mut prover = Prover::new(18);
         prover.set_budget(Some(options.budget));
-        prover.set_stop(stop);
-        let engine = Engine::new(Options {
-            max_hash_size: 8,
-            opening_book: false,
-            ..Options::default()
-        })?;
-        Ok(Miner {
+        if let Some(stop) = stop {
+            prover.set_stop(stop);
+        }
+        Miner {
             prover,
-            engine,
             plies: options.plies.clamp(1, super::MAX_PLIES),
-        })
+            per_game: options.per_game,
+        }
     }
 
-    /// Mine every position of `game` in progress; `None` when stopped before the end.
-    fn mine_game(&mut self, game: &GameToMine, on_position: &impl Fn()) -> Result<Option<Mined>, EngineError> {
+    /// Mine every position of `game` in progress, rating with `engine`; `None` when stopped before the end. A
+    /// position the game met before (up to the grid's symmetries) is not examined again: it would be a repeat.
+    fn mine_game(
+        &mut self,
+        engine: &mut Engine,
+        game: &GameToMine,
+        on_position: &impl Fn(),
+    ) -> Result<Option<Mined>, EngineError> {
         let mut mined = Mined {
             index: game.source.index,
             ..Mined::default()
@@ -213,6 +231,9 @@ impl Miner {
         else {
             return Ok(Some(mined));
         };
+        let mut met = HashSet::new();
+        // With a limit a game, the positions before this ply lie along a puzzle's line and are passed over.
+        let mut skip_until = 0;
         for ply in 0..=record.len() {
             if ply > 0 {
                 // The record was replayed once already: its moves are legal (under the default rules, a game a
@@ -227,13 +248,25 @@ impl Miner {
             if prefix.state() != GameState::InProgress && prefix.state() != GameState::NotStarted {
                 break;
             }
+            if self.per_game.is_some_and(|most| mined.puzzles.len() >= most) {
+                break;
+            }
+            if ply < skip_until || !met.insert(id_of(prefix.position())) {
+                on_position();
+                continue;
+            }
             mined.positions += 1;
             let source = Source {
                 ply,
                 ..game.source.clone()
             };
-            match self.puzzle_at(&prefix, source) {
-                Ok(Some(puzzle)) => mined.puzzles.push(puzzle),
+            match self.puzzle_at(engine, &prefix, source) {
+                Ok(Some(puzzle)) => {
+                    if self.per_game.is_some() {
+                        skip_until = ply + self.plies as usize;
+                    }
+                    mined.puzzles.push(puzzle);
+                }
                 Ok(None) => {}
                 Err(Trouble::Halt(Halt::Budget(_))) => mined.gave_up += 1,
                 Err(Trouble::Halt(Halt::Stopped)) => return Ok(None),
@@ -245,20 +278,26 @@ impl Miner {
         Ok(Some(mined))
     }
 
-    /// The puzzle of the position `game` stands at, if it is one, written out with `source`.
-    pub(crate) fn puzzle_at(&mut self, game: &Game, source: Source) -> Result<Option<Puzzle>, Trouble> {
+    /// The puzzle of the position `game` stands at, if it is one, written out with `source` and rated with
+    /// `engine` (its game is replaced).
+    pub(crate) fn puzzle_at(
+        &mut self,
+        engine: &mut Engine,
+        game: &Game,
+        source: Source,
+    ) -> Result<Option<Puzzle>, Trouble> {
         let position = game.position();
         let Some(found) = examine(&mut self.prover, position, self.plies)? else {
             return Ok(None);
         };
-        Ok(Some(self.write_out(game, found, source)?))
+        Ok(Some(self.write_out(engine, game, found, source)?))
     }
 
     /// The record of the puzzle `found` in `game`'s position.
-    fn write_out(&mut self, game: &Game, found: Found, source: Source) -> Result<Puzzle, Trouble> {
+    fn write_out(&mut self, engine: &mut Engine, game: &Game, found: Found, source: Source) -> Result<Puzzle, Trouble> {
         let position = game.position();
         let lines = lines(&mut self.prover, position, found, self.plies)?;
-        let level = lowest_level(&mut self.engine, game, found.first)?;
+        let level = lowest_level(engine, game, found.first)?;
         let mut defences = Vec::new();
         for (ply, moves) in &lines.defences {
             let mut at = position.clone();

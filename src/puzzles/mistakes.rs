@@ -4,10 +4,9 @@
 //! within N plies, which the proof search decides as for any position. The review only points at the moves; it
 //! proves nothing.
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::engine::EngineError;
+use crate::engine::{Engine, EngineError};
 use crate::record::game::Game;
 use crate::record::notation::MoveString;
 use crate::review::{Mark, Ply, Review};
@@ -28,14 +27,16 @@ pub(crate) fn is_turning_mistake(ply: &Ply) -> bool {
 }
 
 /// The puzzles of the mistakes `review` found in `game` (the game reviewed, from its start), for `player` if given
-/// (otherwise both sides'), each with `source` and the move played instead. Stops early when `stop` is raised.
+/// (otherwise both sides'), each with `source` and the move played instead, rated with `engine` (one thread and no
+/// book, as [`super::rating_engine`] makes it; its game is replaced). Stops early when `stop` is raised.
 pub fn from_review(
+    engine: &mut Engine,
     review: &Review,
     game: &Game,
     player: Option<Color>,
     source: &Source,
     options: &MineOptions,
-    stop: &Arc<AtomicBool>,
+    stop: &AtomicBool,
 ) -> Result<Vec<Puzzle>, EngineError> {
     let plies: Vec<usize> = review
         .plies
@@ -43,19 +44,21 @@ pub fn from_review(
         .filter(|ply| is_turning_mistake(ply) && player.is_none_or(|side| ply.mover == side))
         .map(|ply| ply.number)
         .collect();
-    at_moves(game, &plies, source, options, stop)
+    at_moves(engine, game, &plies, source, options, stop)
 }
 
 /// The puzzles of the positions before the moves numbered `numbers` (from 1) of `game`, each with `source` and
-/// the move played there: the page's "practise these", whose review marked those moves.
+/// the move played there, rated with `engine`: the page's "practise these", whose review marked those moves. `stop`
+/// is looked at between positions (each proof is bounded by the options' budget).
 pub fn at_moves(
+    engine: &mut Engine,
     game: &Game,
     numbers: &[usize],
     source: &Source,
     options: &MineOptions,
-    stop: &Arc<AtomicBool>,
+    stop: &AtomicBool,
 ) -> Result<Vec<Puzzle>, EngineError> {
-    let mut miner = Miner::new(options, stop.clone())?;
+    let mut miner = Miner::new(options, None);
     let record = game.record();
     let mut puzzles = Vec::new();
     let mut numbers: Vec<usize> = numbers
@@ -66,6 +69,9 @@ pub fn at_moves(
     numbers.sort_unstable();
     numbers.dedup();
     for number in numbers {
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
         let Some(before) = prefix(game, number - 1) else {
             continue;
         };
@@ -75,7 +81,7 @@ pub fn at_moves(
             played: Some(played.to_string()),
             ..source.clone()
         };
-        match miner.puzzle_at(&before, source) {
+        match miner.puzzle_at(engine, &before, source) {
             Ok(Some(puzzle)) if puzzle.solution.first() != Some(&played) => puzzles.push(puzzle),
             Ok(_) | Err(Trouble::Halt(Halt::Budget(_))) => {}
             Err(Trouble::Halt(Halt::Stopped)) => break,

@@ -23,7 +23,7 @@ mod terminal;
 mod themes;
 
 pub use builtin::{builtin, Filter};
-pub use mine::{mine, GameToMine, MineOptions, Mined, Summary};
+pub use mine::{mine, rating_engine, GameToMine, MineOptions, Mined, Summary};
 pub use mistakes::{at_moves, from_review};
 pub use rating::{rating_of_level, BANDS};
 pub use record::{read_puzzles, Defence, Kind, Puzzle, PuzzleError, Read, Source};

@@ -286,6 +286,10 @@ impl Prover {
         if outlook == Outlook::Hopeless {
             return Ok(false);
         }
+        if plies == 1 {
+            // The generator's own test answers at once: cheaper than the memory, whose slot is seldom in a cache.
+            return Ok(pos.winning_move().is_some());
+        }
         let key = Prover::key(pos, attacker);
         let hint = match self.table.probe(key, plies) {
             Known::Won => return Ok(true),
@@ -295,10 +299,6 @@ impl Prover {
         if let Some(win) = pos.winning_move() {
             self.table.won(key, 1, Some(win));
             return Ok(true);
-        }
-        if plies == 1 {
-            self.table.safe(key, 1, None);
-            return Ok(false);
         }
         if let Outlook::Tight(gaps, count) = outlook {
             // Only a move onto one of her empty neighbours keeps the line alive: those alone are generated.
