@@ -148,6 +148,15 @@ fn the_same_games_give_the_same_file_whatever_the_threads_and_shares() {
     mine(&[&games], &b, &["--plies", "3", "--shard", "2/2"]);
     mine(&[&a, &b], &joined, &["--join"]);
     assert_eq!(whole, std::fs::read_to_string(&joined).unwrap());
+    // The first ten games: the whole run's puzzles of those games.
+    let first = dir.path("first.jsonl");
+    mine(&[&games], &first, &["--plies", "3", "--first", "10"]);
+    let of_first: Vec<Value> = records(&one)
+        .into_iter()
+        .filter(|p| p["source"]["index"].as_u64().unwrap() <= 10)
+        .collect();
+    assert!(!of_first.is_empty());
+    assert_eq!(records(&first), of_first);
     assert!(
         dir.files().iter().all(|f| !f.ends_with(".progress")),
         "{:?}",

@@ -52,6 +52,10 @@ pub struct Args {
     /// drawn from many games, varied rather than one long game's shuffles.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     per_game: Option<u32>,
+    /// Mine only the first N games read (in the order the files are named, then the order within each file): a
+    /// run cut short at game N, without the games after it that other threads had begun.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    first: Option<u32>,
     /// Go on from the file and its progress file, which an interrupted run of the same command left.
     #[arg(long)]
     resume: bool,
@@ -69,7 +73,7 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 50_000, requires = "from_review")]
     review_nodes: u64,
     /// Join puzzle files (the shares of a run) into --out instead of mining: in the games' order, repeats dropped.
-    #[arg(long, conflicts_with_all = ["resume", "from_review", "shard"])]
+    #[arg(long, conflicts_with_all = ["resume", "from_review", "shard", "first"])]
     join: bool,
 }
 
@@ -91,7 +95,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if args.join {
         return join(&args);
     }
-    let input = input::read_all(&args.games, Rules::default());
+    let mut input = input::read_all(&args.games, Rules::default());
+    if let Some(first) = args.first {
+        input.sources.truncate(first as usize);
+    }
     for refusal in &input.refused {
         eprintln!("waggle puzzles: {refusal}");
     }
