@@ -45,9 +45,9 @@
 //! move generation, [`perft`]); the records (notations, `.pgn` and games files: [`record`], openings); the
 //! evaluation and the opening [`book`]; the search; the [`Engine`]; pictures of positions ([`draw`]); and the front
 //! ends, each owning its output: the UHP session ([`uhp`]), matches between engines ([`arena`]), the JSON API
-//! ([`json`]), the terminal game ([`play`]), the review of a whole game ([`review`]), tuning ([`tune`]), learning
-//! the network evaluation ([`train`]), the bench ([`mod@bench`]) and, with the `db` feature (on by default), the
-//! games database and its opening explorer (`db`).
+//! ([`json`]), the terminal game ([`play`]), the review of a whole game ([`review`]), puzzles found in games and
+//! solved ([`puzzles`]), tuning ([`tune`]), learning the network evaluation ([`train`]), the bench ([`mod@bench`])
+//! and, with the `db` feature (on by default), the games database and its opening explorer (`db`).
 
 #![warn(missing_docs)]
 
@@ -74,6 +74,8 @@ mod http;
 pub mod json;
 #[cfg(feature = "play")]
 pub mod play;
+#[cfg(feature = "puzzles")]
+pub mod puzzles;
 pub mod record;
 #[cfg(feature = "review")]
 pub mod review;

@@ -79,6 +79,13 @@ enum Command {
     /// The games database: import records (`add`), explore the moves played from a position (`explore`), list
     /// and write out games (`games`), count them (`stats`).
     Db(cli::db::Args),
+    /// Find puzzles in games: positions where exactly one move forces a win (or escapes a forced loss) within N
+    /// plies, proved by search, written one JSON record a line (docs/puzzles.md).
+    #[cfg(feature = "puzzles")]
+    Puzzles(cli::puzzles::Args),
+    /// Solve puzzles at the terminal: from a file `waggle puzzles` wrote, or the built-in set.
+    #[cfg(feature = "puzzles")]
+    Puzzle(cli::puzzle::Args),
     #[cfg(feature = "web")]
     /// Play, analyse and review Hive in a browser: serves a page and its JSON API (default 127.0.0.1:8080).
     Web(cli::web::Args),
@@ -128,6 +135,10 @@ fn main() -> ExitCode {
         Some(Command::Review(args)) => cli::review::run(args),
         #[cfg(feature = "db")]
         Some(Command::Db(args)) => cli::db::run(args),
+        #[cfg(feature = "puzzles")]
+        Some(Command::Puzzles(args)) => cli::puzzles::run(args),
+        #[cfg(feature = "puzzles")]
+        Some(Command::Puzzle(args)) => cli::puzzle::run(args),
         #[cfg(feature = "web")]
         Some(Command::Web(args)) => cli::web::run(args),
         #[cfg(feature = "arena")]

@@ -203,7 +203,7 @@ fn split(raw: &[u8]) -> Option<(u16, String)> {
 
 /// A random path: a real route or file, one of the page's files under another name, or junk.
 fn path(rng: &mut StdRng) -> String {
-    const ROUTES: [&str; 14] = [
+    const ROUTES: [&str; 19] = [
         "/",
         "/index.html",
         "/main.js",
@@ -218,6 +218,11 @@ fn path(rng: &mut StdRng) -> String {
         "/api/bestmove",
         "/api/analyse",
         "/api/review",
+        "/api/puzzles",
+        "/api/puzzles/read",
+        "/api/puzzles/move",
+        "/api/puzzles/help",
+        "/api/puzzles/mistakes",
     ];
     match rng.gen_range(0..10) {
         0..=5 => ROUTES.choose(rng).unwrap().to_string(),
@@ -244,6 +249,28 @@ fn junk_text(rng: &mut StdRng, most: usize) -> String {
     (0..rng.gen_range(0..most))
         .map(|_| char::from(rng.gen_range(b'!'..=b'~')))
         .collect()
+}
+
+/// A puzzle record (a win at once for White, from a self-play game), whole or damaged.
+fn puzzle(rng: &mut StdRng) -> Value {
+    let mut record = json!({
+        "id": "ca85bf57e93c61bb", "game_type": "Base+MLP",
+        "game": "Base+MLP;InProgress;White[18];wP;bS1 -wP;wL wP/;bG1 \\bS1;wM wL\\;bP bG1/;wQ wP\\;bQ \\bP;wA1 wM\\;\
+                 bA1 /bS1;wM -bQ;bB1 bA1\\;wA1 /bB1;bA2 -bG1;wB1 \\wM;bA2 -wB1;wB2 /wM;bM /bA2;wB2 wM;bA3 bQ/;wB2 bQ;\
+                 bM wQ-;wG1 /wM;bB2 bM\\;wG1 -bA3;bB2 wQ\\;wA2 \\wG1;bM wQ;wA1 bA3\\;bA3 wL/;wG2 \\wA1;wA1 bP\\;\
+                 wA2 wG2\\;bS2 bB2/",
+        "to_move": "White", "kind": "win", "plies": 1, "solution": ["wB2 wM\\"], "defences": [],
+        "themes": ["surround"], "rating": 800, "level": 1, "source": {"index": 1, "ply": 34},
+    });
+    match rng.gen_range(0..6) {
+        0 => record["solution"] = json!(["wQ"]),
+        1 => record["game"] = json!("Base+MLP"),
+        2 => record["plies"] = json!(0),
+        3 => record["defences"] = json!([{"ply": 9, "line": ["wS1"]}]),
+        4 => record = json!("not a record"),
+        _ => {}
+    }
+    record
 }
 
 /// A random body: the fields a route takes, right or wrong, or something that is no JSON at all.
@@ -283,12 +310,41 @@ fn body(rng: &mut StdRng) -> Vec<u8> {
                 fields.insert("game".into(), game.choose(rng).unwrap().clone());
             }
             for name in [
-                "move", "plies", "level", "time", "depth", "nodes", "clock", "lines", "text", "white", "bogus",
+                "move",
+                "plies",
+                "level",
+                "time",
+                "depth",
+                "nodes",
+                "clock",
+                "lines",
+                "text",
+                "white",
+                "bogus",
+                "puzzle",
+                "moves",
+                "what",
+                "kind",
+                "theme",
+                "page",
+                "per_page",
+                "min_rating",
             ] {
                 if rng.gen_bool(0.2) {
                     let field = match name {
-                        "move" => json!(["wS1", "bS1 wS1-", "pass", "wQ", "zz", ""].choose(rng).unwrap()),
+                        "move" => json!(["wS1", "bS1 wS1-", "pass", "wQ", "zz", "", "wB2 wM\\"]
+                            .choose(rng)
+                            .unwrap()),
                         "text" => game.choose(rng).unwrap().clone(),
+                        "puzzle" => puzzle(rng),
+                        "moves" => [json!([]), json!(["wB2 wM\\"]), json!(["wS1"]), json!(["zz"])]
+                            .choose(rng)
+                            .unwrap()
+                            .clone(),
+                        "what" => json!(["hint", "solution", "all", ""].choose(rng).unwrap()),
+                        "kind" => json!(["win", "defend", "draw"].choose(rng).unwrap()),
+                        "theme" => json!(["surround", "gate", "nothing"].choose(rng).unwrap()),
+                        "plies" if rng.gen_bool(0.5) => json!([1, 32, 33, 1000, -1]),
                         _ => value.choose(rng).unwrap().clone(),
                     };
                     fields.insert(name.into(), field);

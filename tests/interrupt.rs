@@ -475,3 +475,51 @@ fn review_quits_at_once_on_a_second_interrupt() {
     let stderr: Vec<String> = stderr.iter().collect();
     assert!(stderr.iter().any(|l| l == "waggle review: interrupted"), "{stderr:?}");
 }
+
+/// `waggle puzzles`: the first Ctrl-C keeps the puzzles of the games mined so far (in the file, with its progress
+/// file) and says so; `--resume` goes on from there, and ends with the file an uninterrupted run writes.
+#[test]
+fn puzzles_keep_what_was_found_and_resume() {
+    let dir = Scratch::new("puzzles-interrupt");
+    let games = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/selfplay20.txt");
+    let (out, whole) = (dir.0.join("out.jsonl"), dir.0.join("whole.jsonl"));
+    let progress = dir.0.join("out.jsonl.progress");
+    let args = ["puzzles", games, "--out", out.to_str().unwrap(), "--plies", "5"];
+    let run = start(&args);
+    // Interrupted once a game or two are mined (the progress file's header, then a line a game).
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while std::fs::read_to_string(&progress).map_or(0, |text| text.lines().count()) < 3 {
+        assert!(Instant::now() < deadline, "no game mined in two minutes");
+        thread::sleep(Duration::from_millis(20));
+    }
+    run.interrupt();
+    let (code, stdout, stderr) = run.finish(ENDS);
+    assert_eq!(code, Some(130), "{stdout}\n{stderr}");
+    let mined: usize = stderr
+        .split("interrupted: ")
+        .nth(1)
+        .and_then(|rest| rest.split(" of 20 games mined").next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!((2..20).contains(&mined), "{stderr}");
+    assert!(stderr.contains("--resume"), "{stderr}");
+    assert!(stdout.starts_with(&format!("Mined {mined} of 20 games")), "{stdout}");
+    assert!(progress.exists(), "the progress file stays for --resume");
+
+    let resumed = Waggle::new(args).arg("--resume").run();
+    assert!(resumed.success(), "{}", resumed.stderr);
+    assert!(
+        resumed
+            .stdout
+            .starts_with(&format!("Mined {} of {} games", 20 - mined, 20 - mined)),
+        "{}",
+        resumed.stdout
+    );
+    assert!(!progress.exists(), "a finished run leaves no progress file");
+    let full = Waggle::new(["puzzles", games, "--out", whole.to_str().unwrap(), "--plies", "5"]).run();
+    assert!(full.success(), "{}", full.stderr);
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        std::fs::read_to_string(&whole).unwrap()
+    );
+}

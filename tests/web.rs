@@ -446,6 +446,104 @@ fn the_engine_moves_analyses_and_reviews() {
         .error(400);
 }
 
+/// The puzzle routes: the built-in set listed and filtered, a puzzle solved move by move, a wrong move's
+/// refutation, a hint and the solution, a puzzle file read, a game's marked moves that are no puzzles.
+#[test]
+fn puzzles_are_listed_judged_and_read() {
+    let server = Server::start();
+    let list = server.post("/api/puzzles", &json!({"per_page": 5})).json();
+    let total = list["total"].as_u64().unwrap();
+    assert!(total > 0 && list["set"] == total, "{list}");
+    assert_eq!(list["puzzles"].as_array().unwrap().len(), 5);
+    assert_eq!(list["game_types"].as_array().unwrap().len(), 8);
+    let win = server
+        .post(
+            "/api/puzzles",
+            &json!({"kind": "win", "min_rating": 900, "max_rating": 1500, "per_page": 50}),
+        )
+        .json();
+    let records = win["puzzles"].as_array().unwrap();
+    assert!(!records.is_empty(), "{win}");
+    for record in records {
+        let rating = record["rating"].as_u64().unwrap();
+        assert!(record["kind"] == "win" && (900..=1500).contains(&rating), "{record}");
+    }
+    server.post("/api/puzzles", &json!({"theme": "nothing"})).error(400);
+    server.post("/api/puzzles", &json!({"per_page": 500})).error(400);
+
+    // A win solved move by move: each right move answered by the record's reply.
+    let puzzle = records
+        .iter()
+        .find(|p| p["plies"].as_u64() >= Some(3))
+        .unwrap_or(&records[0])
+        .clone();
+    let solution: Vec<String> = serde_json::from_value(puzzle["solution"].clone()).unwrap();
+    let mut moves: Vec<String> = Vec::new();
+    for (i, mv) in solution.iter().enumerate().step_by(2) {
+        let answer = server
+            .post(
+                "/api/puzzles/move",
+                &json!({"puzzle": puzzle, "moves": moves, "move": mv}),
+            )
+            .json();
+        assert_eq!(answer["right"], true, "{answer}");
+        let done = i + 1 >= solution.len();
+        assert_eq!(answer["solved"], done, "{answer}");
+        if !done {
+            assert_eq!(answer["reply"], solution[i + 1].as_str(), "{answer}");
+        }
+        moves = serde_json::from_value(answer["moves"].clone()).unwrap();
+    }
+    assert_eq!(moves, solution);
+    // Another first move is wrong, and its refutation told; nothing is played.
+    let first = server.post("/api/position", &json!({"game": puzzle["game"]})).json();
+    let other = first["legal"]
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|moves| {
+            moves
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m["move"].as_str().unwrap().to_string())
+        })
+        .find(|m| m != &solution[0])
+        .unwrap();
+    let wrong = server
+        .post("/api/puzzles/move", &json!({"puzzle": puzzle, "move": other}))
+        .json();
+    assert_eq!(wrong["right"], false, "{wrong}");
+    assert_eq!(wrong["tried"], other.as_str());
+    assert_eq!(wrong["moves"], json!([]));
+    let hint = server
+        .post("/api/puzzles/help", &json!({"puzzle": puzzle, "what": "hint"}))
+        .json();
+    assert_eq!(hint["piece"], solution[0].split(' ').next().unwrap());
+    let rest = server
+        .post("/api/puzzles/help", &json!({"puzzle": puzzle, "what": "solution"}))
+        .json();
+    assert_eq!(rest["line"], json!(solution));
+    server
+        .post("/api/puzzles/move", &json!({"puzzle": puzzle, "move": "zz"}))
+        .error(422);
+    server
+        .post("/api/puzzles/move", &json!({"puzzle": {"id": "x"}, "move": "wQ"}))
+        .error(422);
+
+    // A file of two records and a line that is none.
+    let text = format!("{}\n{}\nnot a puzzle\n", puzzle, records.last().unwrap());
+    let read = server.post("/api/puzzles/read", &json!({"text": text})).json();
+    assert_eq!(read["puzzles"].as_array().unwrap().len(), 2);
+    assert!(read["refused"][0].as_str().unwrap().starts_with("line 3: "), "{read}");
+    server.post("/api/puzzles/read", &json!({"text": "nothing"})).error(422);
+    // A game's marked moves that are no puzzles give none.
+    let none = server
+        .post("/api/puzzles/mistakes", &json!({"game": GAME, "plies": [1, 2, 99]}))
+        .json();
+    assert_eq!(none["puzzles"], json!([]));
+}
+
 /// Listening on an address other machines may reach is warned of; the loopback address is not.
 #[test]
 fn an_address_other_machines_may_reach_is_warned_of() {

@@ -2,8 +2,9 @@
 //! on the table, how it is turned or whether it is seen in a mirror, and by which of two like pieces stands where
 //! (`wS1` or `wS2`). A book learnt this way pools the games of all such positions, and answers in any of them.
 //!
-//! Owns the key and the twelve symmetries of the hex grid. Pieces stunned by a Pillbug are not part of the key:
-//! the book holds positions of the first plies, where every move so far placed a piece.
+//! Owns the key and the twelve symmetries of the hex grid. The piece that moved last turn is marked when its stun
+//! changes what may be played (as the repetition rule compares positions); the book's positions, of the first
+//! plies where every move so far placed a piece, never have one. Puzzles are told apart by the same key.
 
 use crate::rules::game_type::GameType;
 use crate::rules::hex::Hex;
@@ -23,8 +24,11 @@ impl Key {
 }
 
 /// A stack on the board: its place in axial coordinates and its pieces from the bottom up, each as
-/// `colour * 8 + bug`.
+/// `colour * 8 + bug`, with [`STUNNED`] added for the piece that may not move this turn.
 type Stack = ((i32, i32), Vec<u8>);
+
+/// Added to the byte of the piece that moved last turn, when its stun matters.
+const STUNNED: u8 = 0x40;
 
 /// `(q, r)` turned by 60° `turns` times, then mirrored (q and r swapped) when `mirror` is set.
 fn transform((q, r): (i32, i32), turns: usize, mirror: bool) -> (i32, i32) {
@@ -46,12 +50,13 @@ pub fn key(position: &Position) -> Key {
     cells.sort_unstable();
     cells.dedup();
     let origin = cells.first().copied().unwrap_or(Hex::ORIGIN);
+    let stunned = position.stun_that_matters();
     let stacks: Vec<Stack> = cells
         .iter()
         .map(|&hex| {
             let mut pieces: Vec<u8> = board
                 .stack(hex)
-                .map(|p| (p.color().index() * 8 + p.bug().index()) as u8)
+                .map(|p| (p.color().index() * 8 + p.bug().index()) as u8 | if Some(p) == stunned { STUNNED } else { 0 })
                 .collect();
             pieces.reverse();
             (origin.offset_to(hex), pieces)
@@ -78,6 +83,14 @@ pub fn key(position: &Position) -> Key {
         })
         .min()
         .unwrap_or_else(|| Key(head.to_vec()))
+}
+
+impl Key {
+    /// The key's bytes, for a stable name of the position (a puzzle's id).
+    #[cfg(feature = "puzzles")]
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
 }
 
 /// The game type as one byte: which expansions it has.
@@ -108,6 +121,31 @@ mod tests {
         // A turn keeps the distance from the origin: max(|q|, |r|, |q + r|).
         let distance = |(q, r): (i32, i32)| q.abs().max(r.abs()).max((q + r).abs());
         assert!(images.iter().all(|&c| distance(c) == distance(cell)));
+    }
+
+    #[test]
+    fn a_piece_that_may_not_move_this_turn_is_part_of_the_key() {
+        use crate::rules::setup::Setup;
+        let pos = crate::record::replay(
+            "Base+P;InProgress;White[3];wS1;bP wS1-;wQ -wS1;bQ bP-",
+            Rules::default(),
+        )
+        .unwrap()
+        .position()
+        .clone();
+        let mut setup = Setup::of(&pos);
+        setup.last_moved_to = None;
+        let free = Position::from_setup(&setup, Rules::default()).unwrap();
+        // White's Spider as if Black's Pillbug had just thrown it: it may not move now.
+        let spider = setup
+            .stacks
+            .iter()
+            .find(|(_, stack)| stack == &[(crate::rules::piece::Color::White, crate::rules::piece::Bug::Spider)])
+            .map(|(cell, _)| *cell);
+        setup.last_moved_to = spider;
+        let stunned = Position::from_setup(&setup, Rules::default()).unwrap();
+        assert_ne!(key(&free), key(&stunned));
+        assert_eq!(key(&free), key(&pos), "a placement stuns nothing");
     }
 
     #[test]

@@ -29,6 +29,9 @@ pub struct Source {
     /// the end the moves reach; `None` for an unfinished game.
     #[cfg_attr(not(feature = "db"), allow(dead_code))]
     pub result: Option<GameState>,
+    /// The file it was read from, if any.
+    #[cfg_attr(not(feature = "puzzles"), allow(dead_code))]
+    pub file: Option<String>,
 }
 
 /// What the arguments gave: the games read, in order, and a message for each game (or file) refused, naming it.
@@ -158,6 +161,7 @@ struct Parsed {
     record: GameString,
     pgn: Option<GameRecord>,
     typed: bool,
+    file: Option<String>,
     /// Whether the record's state is its result (a `.pgn`'s or an `.sgf`'s, a games file's), which a resignation,
     /// a clock or an adjudication may have decided before the moves did; a GameString's state must be what its
     /// moves give.
@@ -194,6 +198,7 @@ impl Parsed {
             pgn,
             typed: self.typed,
             result,
+            file: self.file,
         })
     }
 }
@@ -213,6 +218,7 @@ fn read_argument(argument: &str) -> Vec<Result<Parsed, String>> {
             record,
             pgn: None,
             typed: true,
+            file: None,
             state_is_result: false,
         }),
         Err(reason) if argument.contains(';') => Err(format!("the GameString '{argument}': {reason}")),
@@ -296,6 +302,7 @@ fn from_text(label: &str, text: &str, file: Option<&str>) -> Vec<Result<Parsed, 
                 record: game.record.clone(),
                 pgn: Some(game),
                 typed: false,
+                file: file.map(String::from),
                 state_is_result: true,
             })
             .map_err(|e| format!("{label}: {e}"))];
@@ -315,6 +322,7 @@ fn from_text(label: &str, text: &str, file: Option<&str>) -> Vec<Result<Parsed, 
                     record: game.record.clone(),
                     pgn: Some(game),
                     typed: false,
+                    file: file.map(String::from),
                     state_is_result: true,
                 })
             })
@@ -337,6 +345,7 @@ fn from_text(label: &str, text: &str, file: Option<&str>) -> Vec<Result<Parsed, 
                     record,
                     pgn: None,
                     typed: false,
+                    file: file.map(String::from),
                     state_is_result: true,
                 })
             })
@@ -354,6 +363,7 @@ fn from_text(label: &str, text: &str, file: Option<&str>) -> Vec<Result<Parsed, 
                 record,
                 pgn: None,
                 typed: false,
+                file: file.map(String::from),
                 state_is_result: false,
             })
         })

@@ -25,6 +25,10 @@ pub mod man;
 pub mod perft;
 #[cfg(feature = "play")]
 pub mod play;
+#[cfg(feature = "puzzles")]
+pub mod puzzle;
+#[cfg(feature = "puzzles")]
+pub mod puzzles;
 #[cfg(feature = "review")]
 pub mod review;
 #[cfg(feature = "tune")]

@@ -12,6 +12,12 @@ pub(crate) mod selfplay;
 
 pub use level::Level;
 pub(crate) use options::cores;
+
+/// The most nodes a search of level `level` visits; `None` at full strength.
+#[cfg(feature = "puzzles")]
+pub(crate) fn level_nodes(level: Level) -> Option<u64> {
+    level::strength(level).nodes
+}
 pub use options::{
     EngineOption, Evaluation, HashSize, HelperThreads, NetFile, OptionError, OptionValue, Options, Ponder,
 };

@@ -29,6 +29,7 @@ pub const MAX_EVAL: i32 = 20_000;
 /// 1 / (1 + 10^(−s / WIN_CURVE_SCALE)). Fitted by `waggle tune --win-curve` to the results of Base+MLP self-play
 /// games of the hand-written evaluation; the network is trained to predict results through it (the review has a
 /// curve of its own, fitted to the net's games with a tempo: `review::score`).
+#[cfg(feature = "train")]
 pub(crate) const WIN_CURVE_SCALE: f64 = 322.0;
 
 /// The scale S of the curve that reads a *searched* score as the side to move's chance of winning, for people (the

@@ -312,6 +312,12 @@ impl Position {
         self.board.hash() ^ side ^ stunned
     }
 
+    /// The piece that moved last turn, when its stun does change what may be played ([`Position::repetitions`]
+    /// compares positions so): a position's identity must keep it, its hash aside.
+    pub(crate) fn stun_that_matters(&self) -> Option<Piece> {
+        self.stunned.filter(|&p| self.stun_matters(p))
+    }
+
     /// Whether `stunned`, the piece that moved last turn, may change what the side to move may play: it is that
     /// side's own (carried by the other side's Pillbug, it may not move), or a Pillbug or Mosquito of that side
     /// stands next to it. In the base game, only the first.

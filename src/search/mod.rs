@@ -21,6 +21,8 @@ mod limits;
 mod ordering;
 mod pages;
 mod prefetch;
+#[cfg(feature = "puzzles")]
+pub(crate) mod proof;
 mod pv;
 mod searcher;
 mod threads;

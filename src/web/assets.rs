@@ -106,6 +106,11 @@ pub(crate) const ASSETS: &[Asset] = &[
         content_type: JS,
         bytes: include_bytes!("page/explorer.js"),
     },
+    Asset {
+        path: "/puzzles.js",
+        content_type: JS,
+        bytes: include_bytes!("page/puzzles.js"),
+    },
     // The bugs, as `waggle draw --svg` draws them: one picture of a piece in the project.
     Asset {
         path: "/bugs.svg",

@@ -7,8 +7,9 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::engine::{Engine, EngineError, HashSize, Level, Options, SearchInfo, Thought};
+use crate::engine::{Engine, EngineError, HashSize, HelperThreads, Level, Options, SearchInfo, Thought};
 use crate::eval::WeightSets;
+use crate::puzzles::{at_moves, MineOptions, Puzzle, Source};
 use crate::record::game::Game;
 use crate::record::notation::MoveString;
 use crate::review::{Ply, Review};
@@ -102,6 +103,31 @@ pub(crate) fn review(
         ..options.clone()
     })?;
     Review::of_game(engine, game, limits, stop, on_ply)
+}
+
+/// The most nodes a question of the proof search may take for a visitor's mistakes.
+const MISTAKES_BUDGET: u64 = 5_000_000;
+
+/// The puzzles of the positions before the moves numbered `plies` of `game` (a reviewed game's marked moves),
+/// rated on `engine` as the miner rates them (one thread, no book), until `stop` is raised.
+pub(crate) fn mistakes(
+    engine: &mut Engine,
+    options: &Options,
+    game: &Game,
+    plies: &[usize],
+    stop: &AtomicBool,
+) -> Result<Vec<Puzzle>, EngineError> {
+    engine.set_options(Options {
+        level: Level::FULL,
+        opening_book: false,
+        max_helper_threads: HelperThreads::None,
+        ..options.clone()
+    })?;
+    let mining = MineOptions {
+        budget: MISTAKES_BUDGET,
+        ..MineOptions::default()
+    };
+    at_moves(engine, game, plies, &Source::default(), &mining, stop)
 }
 
 #[cfg(test)]

@@ -9,7 +9,9 @@
 //! their search. Requests must name this server (`guard`: Host and Origin). The transport is `crate::http`'s,
 //! shared with `waggle json --listen`; every call into the engine is in `engine`. A request is read into a typed
 //! route (`route`) and answered by `service`, which hands it to the routes that do not search (`api`) or to those
-//! that do (`search`); neither knows the other, and both answer through `reply`.
+//! that do (`search`); neither knows the other, and both answer through `reply`. The puzzles' routes (`puzzles`)
+//! list the built-in set, read a puzzle file, and judge moves and find a reviewed game's puzzles on engines lent as
+//! searches are.
 
 mod api;
 mod assets;
@@ -18,6 +20,7 @@ mod error;
 #[cfg(feature = "db")]
 mod explorer;
 mod guard;
+mod puzzles;
 mod reply;
 mod request;
 mod route;

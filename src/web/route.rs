@@ -55,6 +55,16 @@ pub(crate) enum Action {
     Explore,
     /// `/api/db/add`: a game added to the database.
     AddGame,
+    /// `/api/puzzles`.
+    Puzzles,
+    /// `/api/puzzles/read`.
+    PuzzlesRead,
+    /// `/api/puzzles/move`.
+    PuzzleMove,
+    /// `/api/puzzles/help`.
+    PuzzleHelp,
+    /// `/api/puzzles/mistakes`.
+    PuzzleMistakes,
 }
 
 impl Route {
@@ -86,6 +96,11 @@ impl Route {
             "/api/review" => Route::Post(Action::Review),
             "/api/explore" => Route::Post(Action::Explore),
             "/api/db/add" => Route::Post(Action::AddGame),
+            "/api/puzzles" => Route::Post(Action::Puzzles),
+            "/api/puzzles/read" => Route::Post(Action::PuzzlesRead),
+            "/api/puzzles/move" => Route::Post(Action::PuzzleMove),
+            "/api/puzzles/help" => Route::Post(Action::PuzzleHelp),
+            "/api/puzzles/mistakes" => Route::Post(Action::PuzzleMistakes),
             _ => return Err(WebError::NotFound(path.to_string())),
         };
         match (route, method) {
@@ -112,6 +127,10 @@ mod tests {
         ));
         assert_eq!(Route::of(&Method::GET, "/api/info"), Ok(Route::Get(Query::Info)));
         assert_eq!(Route::of(&Method::POST, "/api/play"), Ok(Route::Post(Action::Play)));
+        assert_eq!(
+            Route::of(&Method::POST, "/api/puzzles/move"),
+            Ok(Route::Post(Action::PuzzleMove))
+        );
         assert!(matches!(
             Route::of(&Method::POST, "/"),
             Err(WebError::Method { allowed: "GET", .. })

@@ -229,6 +229,23 @@ pub(crate) async fn analyse(searching: &Searching, body: Bytes) -> Result<Respon
     )
 }
 
+/// Work run on an engine lent by the pool (waiting its turn as a search does, refused as busy when the queue is
+/// full), with the flag that a visitor gone raises: for the routes that prove and rate puzzles.
+pub(crate) async fn run_lent<T: Send + 'static>(
+    searching: &Searching,
+    work: impl FnOnce(&mut Engine, &std::sync::atomic::AtomicBool) -> Result<T, WebError> + Send + 'static,
+) -> Result<T, WebError> {
+    let cancel = Cancel::default();
+    let guard = cancel.on_drop();
+    let lease = searching.pool.lend(&cancel).await.map_err(pool_error)?;
+    let result = lease
+        .run(&cancel, move |engine, cancel| work(engine, cancel.flag()))
+        .await
+        .map_err(lent_fault)?;
+    guard.disarm();
+    result
+}
+
 /// A search streamed as Server-Sent Events: refused as busy (503) when the pool's queue is full, else answered at
 /// once with the stream, while the search waits for an engine and runs on it. `work` gets the engine, the search's
 /// [`Cancel`] and the sender for its progress events; `done` turns its result into the last event (an `error`

@@ -11,12 +11,12 @@ use hyper::body::Incoming;
 use hyper::header::{HeaderValue, CACHE_CONTROL, CONTENT_TYPE};
 use hyper::{Request, Response, StatusCode};
 
-use super::api;
 use super::error::WebError;
 use super::guard::Hosts;
 use super::reply::{blocking, failure, fault, ok, refused_host_page};
 use super::route::{Action, Query, Route};
 use super::search::{self, Searching};
+use super::{api, puzzles};
 use crate::http::{self, read_body, reply, Body, BodyError, Reached};
 
 /// The longest request body read: a long game's `.pgn` is a few kilobytes.
@@ -131,6 +131,11 @@ impl WebService {
             Action::Explore | Action::AddGame => Err(WebError::Unavailable(
                 "this Waggle was built without the games database (its `db` feature)".into(),
             )),
+            Action::Puzzles => blocking(move || puzzles::list(&body)).await,
+            Action::PuzzlesRead => blocking(move || puzzles::read(&body)).await,
+            Action::PuzzleMove => puzzles::try_move(&self.searching, body).await,
+            Action::PuzzleHelp => puzzles::help(&self.searching, body).await,
+            Action::PuzzleMistakes => puzzles::mistakes(&self.searching, body).await,
         }
     }
 

@@ -1,6 +1,7 @@
 // The page of `waggle web` in headless Chromium, driven by playwright-core: run by tests/browser.rs, which starts
 // the server. Usage: node web.mjs URL SHOTS_DIR. A whole game by the mouse at 1280×860 and one by touch (taps and
-// finger drags) at 390×844, moves by taps at 820×1180, and every feature of the page; no console error anywhere.
+// finger drags) at 390×844, moves by taps at 820×1180, every feature of the page, and puzzles (solved by clicks,
+// failed and retried, a file dropped, solved by touch at 390×844); no console error anywhere.
 // Prints `ok - …` for each check and the measured figures; exits non-zero on the first failure. The screenshots
 // of docs/web.md are opening.png, middle.png, phone.png, analysis.png and review.png.
 
@@ -932,6 +933,127 @@ try {
     });
     const panned = await viewOf(page);
     check(Math.abs((view.x - panned.x) * view.scale - 180) < 1, 'the real pan moved the board with the pointer');
+  });
+
+  // ---- puzzles ----
+
+  // A built-in puzzle for the steps below: a win in three plies when the set has one (the solver moves twice).
+  const set = await api('/api/puzzles', { kind: 'win', per_page: 50 });
+  check(set.total > 0, 'the built-in set has puzzles');
+  const puzzle = set.puzzles.find((p) => p.plies === 3) || set.puzzles[0];
+  const other = set.puzzles.find((p) => p.id !== puzzle.id) || puzzle;
+  const solverMoves = (p) => p.solution.filter((_, i) => i % 2 === 0);
+  const pieceSelector = async (target, piece) => ((await target.$(`.hand button[data-piece="${piece}"]`)) ? `.hand button[data-piece="${piece}"]` : stackOf(piece));
+  const feedbackOf = (target) => target.evaluate(() => document.getElementById('puzzle-feedback').textContent);
+
+  await step('a puzzle is solved by clicks: each right move answered, the streak and the rating kept in the browser', async () => {
+    const page = await open(`/?puzzle=${puzzle.id}`);
+    await waitFor('the puzzle is shown', () => page.evaluate(() => !document.getElementById('puzzle-area').hidden));
+    const task = await page.textContent('#puzzle-task');
+    check(task.includes(puzzle.to_move) && (puzzle.plies === 1 ? task.includes('at once') : task.includes(`win in ${puzzle.plies}`)), `the task says what is asked: ${task}`);
+    for (const move of solverMoves(puzzle)) {
+      const piece = move.split(' ')[0];
+      const { targets } = await clickPiece(page, piece);
+      check(targets.includes(move), `${move} among ${piece}'s targets`);
+      // The feedback of the move before says "Right" too: wait for this move's own.
+      const before = await feedbackOf(page);
+      await page.mouse.click(...Object.values(await centreOf(page, targetOf(move))));
+      await waitFor(`${move} judged`, async () => { const said = await feedbackOf(page); return said !== before && /Right|Solved/.test(said); });
+    }
+    check((await feedbackOf(page)) === 'Solved!', `solved: ${await feedbackOf(page)}`);
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('waggle-puzzles')));
+    check(kept.streak === 1 && kept.solved === 1 && kept.rating > 1500, `the streak and a higher rating kept: ${JSON.stringify(kept)}`);
+    check((await page.textContent('#puzzle-score')).includes(`streak 1`), 'the streak shown');
+    check((await page.textContent('#puzzle-themes')).startsWith('Themes:'), 'the themes shown once solved');
+    await page.screenshot({ path: `${shots}/puzzle-solved.png` });
+    await page.close();
+  });
+
+  await step('a wrong move in a puzzle shows its refutation, Retry goes back, Solution shows the line; a hint picks the piece', async () => {
+    const page = await open(`/?puzzle=${other.id}`);
+    await waitFor('the puzzle is shown', () => page.evaluate(() => !document.getElementById('puzzle-area').hidden));
+    await page.click('#puzzle-hint');
+    const first = other.solution[0].split(' ')[0];
+    await waitFor('the hint picks the piece to move', async () => (await feedbackOf(page)) === `Hint: move ${first}.`);
+    check(await page.evaluate((piece) => window.waggle.picked && window.waggle.picked.piece === piece, first), 'the hinted piece is picked');
+    // Another legal move than the solution's first.
+    const state = await page.evaluate(() => window.waggle.state);
+    const wrong = Object.values(state.legal).flat().map((m) => m.move).find((m) => m !== other.solution[0]);
+    await page.fill('#move-box', wrong);
+    await page.press('#move-box', 'Enter');
+    await waitFor('the wrong move judged', async () => (await feedbackOf(page)).startsWith('Not '));
+    const said = await feedbackOf(page);
+    check(said.includes('Retry'), `the refutation and what to do: ${said}`);
+    check(await page.isVisible('#puzzle-retry'), 'Retry offered');
+    check(await page.evaluate((ply) => window.waggle.state.ply > ply, state.ply), 'the wrong move and its refutation shown on the board');
+    await page.screenshot({ path: `${shots}/puzzle-wrong.png` });
+    await page.click('#puzzle-retry');
+    await waitFor('back at the puzzle', () => page.evaluate((ply) => window.waggle.state.ply === ply, state.ply));
+    await page.click('#puzzle-solution');
+    await waitFor('the solution shown', async () => (await feedbackOf(page)).startsWith('The solution: '));
+    check((await feedbackOf(page)).includes(other.solution[0]), 'the solution starts with its first move');
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('waggle-puzzles')));
+    check(kept.streak === 0 && kept.tried === 2, `the streak broken: ${JSON.stringify(kept)}`);
+    await page.close();
+  });
+
+  await step('a puzzle file dropped on the page is played from', async () => {
+    const page = await open('/');
+    const text = `${JSON.stringify(puzzle)}\n${JSON.stringify(other)}\n`;
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], 'mine.jsonl', { type: 'application/json' }));
+      document.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, text);
+    await waitFor('the file\'s first puzzle is shown', () => page.evaluate(() => !document.getElementById('puzzle-area').hidden));
+    check((await page.textContent('#puzzle-title')).startsWith('Puzzle 1 of 2'), await page.textContent('#puzzle-title'));
+    await page.click('#puzzle-next');
+    await waitFor('the second puzzle', async () => (await page.textContent('#puzzle-title')).startsWith('Puzzle 2 of 2'));
+    await page.close();
+  });
+
+  await step('a puzzle solved by touch on a phone (390×844); nothing scrolls sideways', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    const tab = await open(`/?puzzle=${puzzle.id}`, phone);
+    await waitFor('the puzzle is shown', () => tab.evaluate(() => !document.getElementById('puzzle-area').hidden));
+    check((await sideways(tab)) <= 0, `the page scrolls sideways by ${await sideways(tab)} px`);
+    for (const move of solverMoves(puzzle)) {
+      await tab.evaluate(() => document.getElementById('hand-Black').scrollIntoView({ block: 'start' }));
+      const piece = move.split(' ')[0];
+      await tapAt(tab, await centreOf(tab, await pieceSelector(tab, piece)));
+      await waitFor(`${piece} picked by a tap`, async () => (await marked(tab)).includes(move), 3000);
+      // The feedback of the move before says "Right" too: wait for this move's own.
+      const before = await feedbackOf(tab);
+      await tapAt(tab, await centreOf(tab, targetOf(move)));
+      await waitFor(`${move} judged`, async () => { const said = await feedbackOf(tab); return said !== before && /Right|Solved/.test(said); });
+    }
+    check((await feedbackOf(tab)) === 'Solved!', `solved by touch: ${await feedbackOf(tab)}`);
+    check((await sideways(tab)) <= 0, 'nothing scrolls sideways');
+    await tab.evaluate(() => window.scrollTo(0, 0));
+    await tab.screenshot({ path: `${shots}/puzzle-phone.png` });
+    await phone.close();
+  });
+
+  await step('after a review, Practise these makes puzzles of the blunders', async () => {
+    // A self-play game in which Black, at its 16th move, let a position go that one move alone held.
+    const mistake = readFileSync(new URL('../data/puzzles/mistake.txt', import.meta.url), 'utf8')
+      .split('\n').find((line) => line && !line.startsWith('#'));
+    const page = await open(link(mistake));
+    // The review's marks depend on how far its timed searches get on a loaded machine: the marks of the game's
+    // review are given as a review with more time finds them (Black's 16th move, ply 32, a blunder).
+    await page.evaluate(() => {
+      const app = window.waggle;
+      app.review.mainLine = app.root.mainLine();
+      app.review.total = app.review.mainLine.length;
+      app.review.plies = new Map([[32, { ply: 32, mark: 'blunder' }], [31, { ply: 31, mark: null }]]);
+      for (const hook of app.onReviewed) hook();
+    });
+    await waitFor('Practise these is offered', () => page.isVisible('#practise'));
+    await page.click('#practise');
+    await waitFor('a puzzle of the game\'s mistake', () => page.evaluate(() => !document.getElementById('puzzle-area').hidden), 60000);
+    const task = await page.textContent('#puzzle-task');
+    check(task.includes('Black to move') && task.includes('only move that holds'), `the mistake's puzzle: ${task}`);
+    await page.close();
   });
 
   check(problems.length === 0, problems.join('; '));

@@ -22,6 +22,7 @@ export const app = {
   play: null, // {human, level, tc, clocks, result, thinking, controller}
   analysis: { on: false, controller: null, best: null, lines: null },
   review: { plies: new Map(), total: 0, controller: null, mainLine: [] },
+  puzzle: null, // the puzzle being solved (puzzles.js)
   // Each feature's part of showing a position, and the arrows it adds to the board.
   onShow: [],
   arrows: [],
@@ -29,6 +30,8 @@ export const app = {
   onNewGame: [],
   // Who hears of the analysis's lines as they come (app.analysis.lines).
   onAnalysis: [],
+  // Who hears that a review has ended, or was dropped.
+  onReviewed: [],
 };
 app.node = app.root;
 

@@ -11,6 +11,8 @@ let board = null;
 export function useBoard(b) { board = b; }
 
 export async function importText(text) {
+  // A puzzle file (one JSON record a line) is played as puzzles.
+  if (text.trimStart().startsWith('{') && app.openPuzzleFile) { app.openPuzzleFile(text); return; }
   try {
     const answer = await post('/api/import', { text });
     loadGame(answer.state, answer.state.ply);

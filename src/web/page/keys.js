@@ -6,7 +6,7 @@ export const SHORTCUTS = [
   ['0', 'fit the board (it follows the game again)', 'fit'], ['+', 'zoom in', 'zoomIn'], ['-', 'zoom out', 'zoomOut'],
   ['t', 'bugs, notation or both on the pieces', 'labels'],
   ['m', 'type a move', 'moveBox'], ['n', 'new game', 'newGame'], ['u', 'undo', 'undo'],
-  ['r', 'review this game', 'review'], ['x', 'next mistake', 'nextMistake'], ['p', 'promote the variation', 'promote'],
+  ['r', 'review this game', 'review'], ['z', 'puzzles', 'puzzles'], ['x', 'next mistake', 'nextMistake'], ['p', 'promote the variation', 'promote'],
   ['Delete', 'delete this move and what follows', 'delete'], ['i', 'import a game', 'import'],
   ['d', 'download the .pgn', 'export'], ['c', 'copy the GameString', 'copy'], ['l', 'copy a link to this position', 'share'],
   ['Escape', 'drop the piece picked, close a dialog', 'escape'], ['?', 'this list', 'help'],

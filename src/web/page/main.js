@@ -1,6 +1,6 @@
 // The page: the board and the features wired together. Each feature is a module of its own (moves.js: moves and
-// navigation; play.js: play and clocks; analysis.js; review.js; io.js: import and export); every rule comes from
-// the server (api.js): the page only draws what it is told and sends what the player does.
+// navigation; play.js: play and clocks; analysis.js; review.js; io.js: import and export; puzzles.js); every rule
+// comes from the server (api.js): the page only draws what it is told and sends what the player does.
 
 import { $, app, say } from './app.js';
 import { get } from './api.js';
@@ -14,6 +14,7 @@ import * as analysis from './analysis.js';
 import * as review from './review.js';
 import * as io from './io.js';
 import * as explorer from './explorer.js';
+import * as puzzles from './puzzles.js';
 
 window.waggle = app; // for the browser tests and the curious
 
@@ -84,6 +85,7 @@ $('next-mistake').addEventListener('click', review.nextMistake);
 
 io.wireImport();
 explorer.wireExplorer();
+puzzles.wirePuzzles();
 
 // ---- keys ----
 
@@ -103,6 +105,7 @@ const actions = {
     if (document.activeElement) document.activeElement.blur();
   },
   help: () => $('help-dialog').showModal(),
+  puzzles: () => $('puzzles').click(),
 };
 document.addEventListener('keydown', (e) => handleKey(e, actions));
 
@@ -140,7 +143,7 @@ async function start() {
   // The bugs' pictures appear as soon as their symbols arrive; the board need not wait for them.
   loadBugs().catch((error) => say(`The pictures of the bugs cannot be loaded: ${error.message}`));
   const info = get('/api/info').then(applyInfo).catch((error) => say(error.message));
-  if (await io.openLink()) { await info; return; }
+  if (await io.openLink() || await puzzles.openLink()) { await info; return; }
   $('invite').hidden = false;
   await moves.show(app.root);
   await info;

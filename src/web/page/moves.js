@@ -196,6 +196,7 @@ export function updateUrl() {
 // turn at the end of the game.
 export function humanMayMove() {
   if (!app.state || isOver(app.state)) return false;
+  if (app.puzzle) return app.mayMove();
   if (!app.play || app.play.result) return true;
   return !app.play.thinking && app.state.to_move === app.play.human && !app.node.children.length;
 }
@@ -284,6 +285,7 @@ function dragFromHand(down, piece) {
 
 export async function playMove(text) {
   if (!humanMayMove()) return;
+  if (app.puzzle) { app.puzzleMove(text); return; }
   let state;
   try {
     state = await post('/api/play', { game: app.state.game, move: text });

@@ -13,6 +13,7 @@ export function resetReview() {
   $('chart').textContent = '';
   $('summary').textContent = '';
   $('next-mistake').hidden = true;
+  for (const hook of app.onReviewed) hook();
 }
 
 // A mark that blames the move (a forced loss does not).
@@ -52,6 +53,7 @@ export async function startReview() {
   progress.hidden = true;
   renderMoves();
   $('next-mistake').hidden = !line.some((node) => node.mark);
+  for (const hook of app.onReviewed) hook();
   // The positions before marked moves, for their arrows.
   for (const node of line) if (node.mark && node.parent) stateOf(node.parent).catch(() => {});
   redraw();
