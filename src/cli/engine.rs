@@ -42,7 +42,11 @@ pub trait Flags {
     /// The engine of these flags laid over `defaults`, with its weights.
     fn build(&self, defaults: Options) -> Result<Engine> {
         let mut engine = Engine::new(self.options(defaults)?).context("starting the engine")?;
-        engine.set_weights(self.weights()?);
+        // The engine starts with the built-in weights: only `--weights` changes them (reading the built-in ones
+        // again would cost a start a quarter of a million instructions).
+        if self.eval().is_some_and(|eval| eval.weights.is_some()) {
+            engine.set_weights(self.weights()?);
+        }
         Ok(engine)
     }
 }
