@@ -5,21 +5,7 @@
 //!
 //! Owns the reading of a date; nothing else.
 
-/// The months' names, as records spell them.
-const MONTHS: [&str; 12] = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
+use crate::record::sgf::MONTHS;
 
 /// The date `text` names, as `yyyy-mm-dd`, or `yyyy` when only the year is known; `None` when it names none.
 pub(crate) fn normal_date(text: &str) -> Option<String> {

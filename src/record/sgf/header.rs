@@ -102,22 +102,24 @@ pub(super) fn date(written: Option<&str>, game_name: Option<&str>) -> Option<Str
         .or_else(|| game_name.and_then(date_in_name))
 }
 
+/// The months' names, as records spell them in English (the games database reads dates with them too).
+pub(crate) const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
 /// A date written with its month's English name, a day and a year, in any order.
 fn date_in_words(text: &str) -> Option<String> {
-    const MONTHS: [&str; 12] = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
     let (mut year, mut month, mut day) = (None, None, None);
     for word in text.split(|c: char| c.is_whitespace() || c == ',' || c == '.') {
         let lower = word.to_ascii_lowercase();

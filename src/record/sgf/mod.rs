@@ -12,6 +12,8 @@
 mod action;
 mod error;
 mod header;
+#[cfg(feature = "db")]
+pub(crate) use header::MONTHS;
 mod replay;
 mod syntax;
 
