@@ -55,19 +55,23 @@ struct Scratch {
 /// generation and its evaluation share them. The pinned pieces are those standing alone on them.
 struct PinCache(Box<[PinEntry]>);
 
-/// One shape's cut cells, when there are at most [`PIN_CELLS`] (`count` is `u8::MAX` when there were more).
+/// One shape's cut cells, when there are at most [`PIN_CELLS`] (`count` is `u8::MAX` when there were more): one
+/// cache line.
 #[derive(Clone, Copy)]
+#[repr(C, align(64))]
 struct PinEntry {
     key: u64,
     count: u8,
     cells: [Hex; PIN_CELLS],
 }
 
-/// Cut cells an entry keeps: 32 bytes an entry. A hive of a real game rarely has more.
-const PIN_CELLS: usize = 11;
+/// Cut cells an entry keeps: as many as a line of every piece has (28 cells, 26 of them cut cells), so that a
+/// long, stringy hive (the end of a game's hive is often one) is kept too.
+const PIN_CELLS: usize = 27;
 
-/// Entries of the cut-cell cache (32 bytes each): small enough to stay in the processor's second-level cache.
-const PIN_SLOTS: usize = 1 << 14;
+/// Entries of the cut-cell cache (64 bytes each, 512 KB): small enough to stay in the processor's second-level
+/// cache.
+const PIN_SLOTS: usize = 1 << 13;
 
 impl Default for PinCache {
     fn default() -> Self {
