@@ -160,6 +160,42 @@ impl Board {
     /// Put `piece` on top of the stack at `hex` (possibly empty).
     #[inline]
     pub(crate) fn push(&mut self, piece: Piece, hex: Hex) {
+        let level = self.put(piece, hex);
+        self.hash ^= zobrist(piece, hex, level);
+        self.ground ^= ground_key(hex, level);
+    }
+
+    /// Take the top piece off the stack at `hex`, which must not be empty.
+    #[inline]
+    pub(crate) fn pop(&mut self, hex: Hex) -> Piece {
+        let piece = self.lift(hex);
+        let level = self.height[hex.index()];
+        self.hash ^= zobrist(piece, hex, level);
+        self.ground ^= ground_key(hex, level);
+        piece
+    }
+
+    /// Both keys (the arrangement's and the shape's), for [`Board::take_back`].
+    #[inline]
+    pub(crate) fn keys(&self) -> [u64; 2] {
+        [self.hash, self.ground]
+    }
+
+    /// Take back a move: the piece on top at `to` goes back to `from` (off the board when `None`, a placement),
+    /// and the keys become `keys`, those [`Board::keys`] gave before the move, so that they need not be worked out
+    /// again.
+    #[inline]
+    pub(crate) fn take_back(&mut self, to: Hex, from: Option<Hex>, keys: [u64; 2]) {
+        let piece = self.lift(to);
+        if let Some(from) = from {
+            self.put(piece, from);
+        }
+        [self.hash, self.ground] = keys;
+    }
+
+    /// [`Board::push`] but for the keys; returns how many pieces `piece` stands on.
+    #[inline]
+    fn put(&mut self, piece: Piece, hex: Hex) -> u8 {
         let i = hex.index();
         let level = self.height[i];
         self.recolor(hex, self.top[i], piece.index() as u8);
@@ -168,14 +204,12 @@ impl Board {
         self.height[i] = level + 1;
         self.hex_of[piece.index()] = hex;
         self.on_board |= 1 << piece.index();
-        let key = zobrist(piece, hex, level);
-        self.hash ^= key;
-        self.ground ^= ground_key(hex, level);
+        level
     }
 
-    /// Take the top piece off the stack at `hex`, which must not be empty.
+    /// [`Board::pop`] but for the keys.
     #[inline]
-    pub(crate) fn pop(&mut self, hex: Hex) -> Piece {
+    fn lift(&mut self, hex: Hex) -> Piece {
         let i = hex.index();
         debug_assert!(self.height[i] > 0, "pop from an empty cell");
         let piece = Piece::from_index(self.top[i] as usize);
@@ -184,9 +218,6 @@ impl Board {
         self.height[i] -= 1;
         self.below[piece.index()] = NONE;
         self.on_board &= !(1 << piece.index());
-        let key = zobrist(piece, hex, self.height[i]);
-        self.hash ^= key;
-        self.ground ^= ground_key(hex, self.height[i]);
         piece
     }
 }

@@ -101,6 +101,8 @@ struct Played {
     stunned: Option<Piece>,
     state: GameState,
     hash: u64,
+    /// The board's keys before the move, put back by `undo`.
+    keys: [u64; 2],
 }
 
 const SIDE_KEY: u64 = 0x2545_f491_4f6c_dd1d;
@@ -386,6 +388,7 @@ impl Position {
     /// outside goes through the checked [`Position::play`].
     pub fn play_unchecked(&mut self, mv: Move) {
         let mut from = Hex::ORIGIN;
+        let keys = self.board.keys();
         let previous_stunned = self.stunned;
         match mv {
             Move::Place { piece, to } => {
@@ -410,6 +413,7 @@ impl Position {
             stunned: previous_stunned,
             state: self.state,
             hash: self.repetition_key(),
+            keys,
         });
         self.state = self.judge();
     }
@@ -418,13 +422,8 @@ impl Position {
     pub fn undo(&mut self) -> Option<Move> {
         let played = self.history.pop()?;
         match played.mv {
-            Move::Place { to, .. } => {
-                self.board.pop(to);
-            }
-            Move::Move { piece, to } => {
-                self.board.pop(to);
-                self.board.push(piece, played.from);
-            }
+            Move::Place { to, .. } => self.board.take_back(to, None, played.keys),
+            Move::Move { to, .. } => self.board.take_back(to, Some(played.from), played.keys),
             Move::Pass => {}
         }
         self.stunned = played.stunned;
