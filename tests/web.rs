@@ -183,6 +183,23 @@ impl Stream {
     }
 }
 
+/// Every legal move of a position the server described (its `legal` object: the moves of each piece), as
+/// MoveStrings.
+fn legal_moves(state: &Value) -> Vec<String> {
+    state["legal"]
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|moves| {
+            moves
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m["move"].as_str().unwrap().to_string())
+        })
+        .collect()
+}
+
 /// Wait until `done` holds, for `limit` at most; whether it did.
 fn within(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
     let since = Instant::now();
@@ -232,18 +249,7 @@ fn positions_moves_and_undo_come_from_the_rules() {
         (Some(6), Some("White"))
     );
     assert_eq!(state["moves"].as_array().unwrap().len(), 6);
-    let legal: Vec<String> = state["legal"]
-        .as_object()
-        .unwrap()
-        .values()
-        .flat_map(|moves| {
-            moves
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|m| m["move"].as_str().unwrap().to_string())
-        })
-        .collect();
+    let legal = legal_moves(&state);
     let mv = legal.first().expect("a legal move").clone();
     let after = server.post("/api/play", &json!({"game": GAME, "move": mv})).json();
     assert_eq!(after["ply"], 7);
@@ -497,19 +503,7 @@ fn puzzles_are_listed_judged_and_read() {
     assert_eq!(moves, solution);
     // Another first move is wrong, and its refutation told; nothing is played.
     let first = server.post("/api/position", &json!({"game": puzzle["game"]})).json();
-    let other = first["legal"]
-        .as_object()
-        .unwrap()
-        .values()
-        .flat_map(|moves| {
-            moves
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|m| m["move"].as_str().unwrap().to_string())
-        })
-        .find(|m| m != &solution[0])
-        .unwrap();
+    let other = legal_moves(&first).into_iter().find(|m| m != &solution[0]).unwrap();
     let wrong = server
         .post("/api/puzzles/move", &json!({"puzzle": puzzle, "move": other}))
         .json();
