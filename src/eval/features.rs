@@ -63,20 +63,6 @@ impl Neighbours {
         }
         all
     };
-
-    /// `count` occupied neighbours; `None` beyond six, which no cell has.
-    pub const fn new(count: u8) -> Option<Neighbours> {
-        if count <= 6 {
-            Some(Neighbours(count))
-        } else {
-            None
-        }
-    }
-
-    /// The count, 0 to 6.
-    pub const fn count(self) -> u8 {
-        self.0
-    }
 }
 
 impl Feature {
