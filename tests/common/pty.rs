@@ -115,12 +115,33 @@ impl Terminal {
 
     /// Wait up to `within` until `text` has been shown `times` times in all; whether it was.
     pub fn wait_for_times(&self, text: &str, times: usize, within: Duration) -> bool {
+        self.wait_until(within, |shown| {
+            shown.replace("\r\n", "\n").matches(text).count() >= times
+        })
+    }
+
+    /// Wait up to `within` until the screen ([`Terminal::screen`]) has `times` lines that read `line` and nothing
+    /// else; whether it has. Where a line editor prompts while the program prints (the engine reads `stop` while
+    /// it searches), the editor's redrawing comes between the lines written, and only the screen shows them as
+    /// a person reads them.
+    pub fn wait_for_line_times(&self, line: &str, times: usize, within: Duration) -> bool {
+        self.wait_until(within, |shown| {
+            screen(shown, usize::from(COLUMNS))
+                .iter()
+                .filter(|shown| shown.as_str() == line)
+                .count()
+                >= times
+        })
+    }
+
+    /// Wait up to `within` until `done` holds for everything shown so far (as written, escape sequences and
+    /// all); whether it did.
+    fn wait_until(&self, within: Duration, done: impl Fn(&str) -> bool) -> bool {
         let deadline = Instant::now() + within;
         let (lock, changed) = &*self.output;
         let mut output = lock.lock().unwrap();
         loop {
-            let shown = String::from_utf8_lossy(&output.bytes).replace("\r\n", "\n");
-            if shown.matches(text).count() >= times {
+            if done(&String::from_utf8_lossy(&output.bytes)) {
                 return true;
             }
             let now = Instant::now();
@@ -209,6 +230,21 @@ fn open_terminal() -> (OwnedFd, OwnedFd) {
     assert_eq!(opened, 0, "openpty: {}", std::io::Error::last_os_error());
     // SAFETY: openpty has just opened both descriptors, and nothing else owns them.
     let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+    // A terminal throws away what was printed and not yet shown when Ctrl-C is typed (the driver flushes its output
+    // queue just after it sends SIGINT), and so may lose what the program prints at once in answer, or a line
+    // printed a moment before. A person's terminal shows output as it comes; this one's reader thread can lag
+    // behind on a busy machine. NOFLSH keeps the queue, so that a test reads everything the program wrote.
+    // SAFETY: tcgetattr fills the zeroed termios from the slave descriptor just opened, and tcsetattr reads it.
+    unsafe {
+        let mut settings: libc::termios = std::mem::zeroed();
+        assert_eq!(libc::tcgetattr(slave.as_raw_fd(), &mut settings), 0, "tcgetattr");
+        settings.c_lflag |= libc::NOFLSH;
+        assert_eq!(
+            libc::tcsetattr(slave.as_raw_fd(), libc::TCSANOW, &settings),
+            0,
+            "tcsetattr"
+        );
+    }
     for fd in [&master, &slave] {
         // SAFETY: FD_CLOEXEC on a descriptor this function owns changes nothing but whether exec keeps it.
         unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_SETFD, libc::FD_CLOEXEC) };
