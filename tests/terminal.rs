@@ -160,14 +160,18 @@ fn the_engine_answers_at_ctrl_c_while_it_searches() {
     run.type_keys("bestmove time 00:01:00\n");
     assert!(run.wait_for("hashfull=", SOON), "searching: {}", run.text());
     run.ctrl_c();
+    // The line editor prompts for `stop` while the engine searches, and redraws its line around what the engine
+    // prints: the move and its `ok` are read from the screen.
     assert!(
-        run.wait_for_times("\nok\n", 3, SOON),
-        "the move long before its minute: {}",
+        run.wait_for_line_times("ok", 3, SOON),
+        "the move long before its minute: {:?}",
         run.text()
     );
     let moved = run.text();
-    let answer = moved.trim_end().lines().rev().nth(1).unwrap();
-    assert!(!answer.contains(';') && answer.len() >= 3, "a move: {moved}");
+    let screen = run.screen();
+    let last_ok = screen.iter().rposition(|line| line == "ok").unwrap();
+    let answer = &screen[last_ok - 1];
+    assert!(!answer.contains(';') && answer.len() >= 3, "a move: {moved:?}");
 
     let depths = run.text().matches("hashfull=").count();
     run.type_keys("analyze 2\n");
@@ -177,7 +181,11 @@ fn the_engine_answers_at_ctrl_c_while_it_searches() {
         run.text()
     );
     run.ctrl_c();
-    assert!(run.wait_for_times("\nok\n", 4, SOON), "the lines found: {}", run.text());
+    assert!(
+        run.wait_for_line_times("ok", 4, SOON),
+        "the lines found: {:?}",
+        run.text()
+    );
     let analysed = run.text();
     let block: Vec<&str> = analysed[moved.len()..]
         .lines()
