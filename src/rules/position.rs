@@ -418,6 +418,20 @@ impl Position {
         self.state = self.judge();
     }
 
+    /// When the last move occupied one more ground cell and emptied none (a placement, or a piece stepping down
+    /// from a stack onto the ground): the hive's shape hash before it and the cell it occupied. The cut cells of
+    /// the new shape follow from the old one's for the move generator's cache.
+    #[inline]
+    pub(crate) fn grown_by_one_cell(&self) -> Option<(u64, Hex)> {
+        let played = self.history.last()?;
+        let to = match played.mv {
+            Move::Place { to, .. } => to,
+            Move::Move { to, .. } if self.board.is_occupied(played.from) => to,
+            _ => return None,
+        };
+        (self.board.height(to) == 1).then_some((played.keys[1], to))
+    }
+
     /// Take back the last move; `None` when there is none.
     pub fn undo(&mut self) -> Option<Move> {
         let played = self.history.pop()?;

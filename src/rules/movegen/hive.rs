@@ -154,6 +154,12 @@ pub(crate) fn may_be_pinned(board: &Board, hex: Hex) -> bool {
     ARCS[board.occupied_bits(hex) as usize] > 1
 }
 
+/// Whether the occupied neighbours `around` (at least one) form a single run around their cell.
+#[inline]
+pub(crate) fn one_run(around: u8) -> bool {
+    ARCS[usize::from(around & 0x3f)] == 1
+}
+
 /// Room for every piece, rounded up to a power of two so that indices are masked instead of bounds-checked.
 pub(crate) const SLOTS: usize = 32;
 
