@@ -418,18 +418,20 @@ impl Position {
         self.state = self.judge();
     }
 
-    /// When the last move occupied one more ground cell and emptied none (a placement, or a piece stepping down
-    /// from a stack onto the ground): the hive's shape hash before it and the cell it occupied. The cut cells of
-    /// the new shape follow from the old one's for the move generator's cache.
+    /// How the last move changed the hive's shape (which cells are occupied): the shape hash before it, the cell it
+    /// emptied (a piece that stood alone left it) and the cell it occupied (a piece landed on the ground); `None`
+    /// after a pass or at the start. The move generator's cut-cell cache works out the new shape's cut cells from
+    /// the old one's.
     #[inline]
-    pub(crate) fn grown_by_one_cell(&self) -> Option<(u64, Hex)> {
+    pub(crate) fn shape_change(&self) -> Option<(u64, Option<Hex>, Option<Hex>)> {
         let played = self.history.last()?;
-        let to = match played.mv {
-            Move::Place { to, .. } => to,
-            Move::Move { to, .. } if self.board.is_occupied(played.from) => to,
-            _ => return None,
+        let (emptied, to) = match played.mv {
+            Move::Place { to, .. } => (None, to),
+            Move::Move { to, .. } => ((!self.board.is_occupied(played.from)).then_some(played.from), to),
+            Move::Pass => return None,
         };
-        (self.board.height(to) == 1).then_some((played.keys[1], to))
+        let occupied = (self.board.height(to) == 1).then_some(to);
+        Some((played.keys[1], emptied, occupied))
     }
 
     /// Take back the last move; `None` when there is none.

@@ -71,36 +71,64 @@ impl Position {
         hive::pinned_on(&self.board, cuts)
     }
 
-    /// The cut cells of this position's shape worked out from the shape before the last move, when that move only
-    /// added a ground cell touching one piece or two neighbouring ones and the cache still holds the shape before;
-    /// their number, or `None`. The new cell is never a cut cell (without it the hive is the one before, whole).
-    /// Its neighbours, when two, touch each other: the new cell joins nothing that was apart, and every cell cuts
-    /// as it did. When one, that neighbour alone holds it to the hive, and becomes a cut cell unless it was the
-    /// whole hive before; the other cells cut as they did.
-    fn grown_cuts(&self, pins: &PinCache, cuts: &mut [Hex; hive::SLOTS]) -> Option<usize> {
-        let (before, cell) = self.grown_by_one_cell()?;
-        let around = self.board.occupied_bits(cell);
-        if around.count_ones() > 2 || !hive::one_run(around) {
-            return None;
-        }
+    /// The cut cells of this position's shape worked out from those of the shape before the last move, when the
+    /// cache still holds them and the move emptied and occupied only cells whose neighbours make it plain (below);
+    /// their number, or `None`, and the full pass is needed.
+    ///
+    /// A cell emptied by a piece that left it was not a cut cell (the piece was not pinned). With two neighbours
+    /// that touch each other it lay on no path they do not also make: every cell cuts as it did. With one, it
+    /// hung from that neighbour, which stays a cut cell only if its other neighbours are in more than one run
+    /// (then the pass must tell) and stops being one if they are in one (or there are none). A cell occupied,
+    /// likewise: it is never a cut cell (without it the hive is the one before, whole); with two neighbours that
+    /// touch each other it joins nothing that was apart; with one, that neighbour alone holds it and becomes a
+    /// cut cell, unless it was the whole hive before.
+    pub(super) fn grown_cuts(&self, pins: &PinCache, cuts: &mut [Hex; hive::SLOTS]) -> Option<usize> {
+        let (before, emptied, occupied) = self.shape_change()?;
         let entry = &pins.0[before as usize & (PIN_SLOTS - 1)];
-        let count = usize::from(entry.count);
+        let mut count = usize::from(entry.count);
         if entry.key != before || count > PIN_CELLS {
             return None;
         }
         cuts[..count].copy_from_slice(&entry.cells[..count]);
-        if around.count_ones() == 2 {
-            return Some(count);
+        let board = &self.board;
+        // The cell occupied, as its neighbours see it: not there in the shape before, nor once the other is empty.
+        let new_cell = |hex: Hex| occupied.map_or(0, |cell| hex.towards(cell).bits());
+        if let Some(cell) = emptied {
+            let around = board.occupied_bits(cell) & !new_cell(cell);
+            match around.count_ones() {
+                2 if hive::one_run(around) => {}
+                1 => {
+                    let holder = cell.step_index(around.trailing_zeros() as usize);
+                    if let Some(at) = cuts[..count].iter().position(|&c| c == holder) {
+                        let rest = board.occupied_bits(holder) & !new_cell(holder);
+                        if rest != 0 && !hive::one_run(rest) {
+                            return None;
+                        }
+                        count -= 1;
+                        cuts[at] = cuts[count];
+                    }
+                }
+                _ => return None,
+            }
         }
-        let holder = cell.step_index(around.trailing_zeros() as usize);
-        if self.board.occupied_bits(holder).count_ones() < 2 || cuts[..count].contains(&holder) {
-            return Some(count);
+        if let Some(cell) = occupied {
+            let around = board.occupied_bits(cell);
+            match around.count_ones() {
+                2 if hive::one_run(around) => {}
+                1 => {
+                    let holder = cell.step_index(around.trailing_zeros() as usize);
+                    if board.occupied_bits(holder).count_ones() >= 2 && !cuts[..count].contains(&holder) {
+                        if count == PIN_CELLS {
+                            return None;
+                        }
+                        cuts[count] = holder;
+                        count += 1;
+                    }
+                }
+                _ => return None,
+            }
         }
-        if count == PIN_CELLS {
-            return None;
-        }
-        cuts[count] = holder;
-        Some(count + 1)
+        Some(count)
     }
 }
 
@@ -112,14 +140,14 @@ mod tests {
     use super::*;
     use crate::rules::game_type::GameType;
 
-    /// After a move that only added a ground cell, the cut cells worked out from the shape before are those of a
-    /// full pass, over random games of every game type; and the shortcut is taken often.
+    /// After a move, the cut cells worked out from the shape before are those of a full pass, over random games of
+    /// every game type; and the shortcut is taken often, for placements and for movements.
     #[test]
-    fn cut_cells_grown_from_the_shape_before_are_those_of_a_full_pass() {
+    fn cut_cells_worked_out_from_the_shape_before_are_those_of_a_full_pass() {
         let mut rng = StdRng::seed_from_u64(0x0043_5554);
         let (mut pins, mut tarjan) = (PinCache::default(), Tarjan::default());
-        // Shapes grown, and those whose new cell touches one piece (a cut cell unless the hive was one cell).
-        let (mut grown, mut held) = (0, 0);
+        // Shapes worked out; those where a piece left a cell; those whose new cell hangs from one piece.
+        let (mut worked_out, mut left, mut held) = (0, 0, 0);
         for game in GameType::ALL {
             for _ in 0..30 {
                 let mut pos = Position::new(game);
@@ -143,15 +171,16 @@ mod tests {
                     cuts.sort_by_key(|h| h.index());
                     full.sort_by_key(|h| h.index());
                     assert_eq!(cuts, full, "{}", pos.game_string());
-                    grown += 1;
-                    let (_, cell) = pos.grown_by_one_cell().unwrap();
-                    held += usize::from(board.occupied_bits(cell).count_ones() == 1 && !full.is_empty());
+                    worked_out += 1;
+                    let (_, emptied, occupied) = pos.shape_change().unwrap();
+                    left += usize::from(emptied.is_some());
+                    held += usize::from(occupied.is_some_and(|cell| board.occupied_bits(cell).count_ones() == 1));
                 }
             }
         }
         assert!(
-            grown > 3_000 && held > 1_000,
-            "{grown} shapes grown, {held} by one piece"
+            worked_out > 8_000 && left > 4_000 && held > 4_000,
+            "{worked_out} shapes worked out, {left} where a piece left a cell, {held} grown by a cell hanging from one"
         );
     }
 }
