@@ -144,12 +144,30 @@ mod tests {
     /// every game type; and the shortcut is taken often, for placements and for movements.
     #[test]
     fn cut_cells_worked_out_from_the_shape_before_are_those_of_a_full_pass() {
-        let mut rng = StdRng::seed_from_u64(0x0043_5554);
+        let (worked_out, left, held) = checked(30, 0x0043_5554);
+        assert!(
+            worked_out > 8_000 && left > 4_000 && held > 4_000,
+            "{worked_out} shapes worked out, {left} where a piece left a cell, {held} grown by a cell hanging from one"
+        );
+    }
+
+    /// The same over many more games (`cargo test --release -- --ignored`).
+    #[test]
+    #[ignore]
+    fn cut_cells_worked_out_from_the_shape_before_are_those_of_a_full_pass_long() {
+        let (worked_out, _, _) = checked(3_000, 0x0043_5555);
+        assert!(worked_out > 800_000, "{worked_out}");
+    }
+
+    /// Play `games` random games of each game type, checking the cut cells worked out after every move against a
+    /// full pass: how many shapes were worked out, how many of them after a piece left a cell, and how many grew
+    /// by a cell hanging from one piece.
+    fn checked(games: usize, seed: u64) -> (usize, usize, usize) {
+        let mut rng = StdRng::seed_from_u64(seed);
         let (mut pins, mut tarjan) = (PinCache::default(), Tarjan::default());
-        // Shapes worked out; those where a piece left a cell; those whose new cell hangs from one piece.
         let (mut worked_out, mut left, mut held) = (0, 0, 0);
         for game in GameType::ALL {
-            for _ in 0..30 {
+            for _ in 0..games {
                 let mut pos = Position::new(game);
                 for _ in 0..90 {
                     // The shape before the move in the cache, as a node's move generation leaves it.
@@ -178,9 +196,6 @@ mod tests {
                 }
             }
         }
-        assert!(
-            worked_out > 8_000 && left > 4_000 && held > 4_000,
-            "{worked_out} shapes worked out, {left} where a piece left a cell, {held} grown by a cell hanging from one"
-        );
+        (worked_out, left, held)
     }
 }
