@@ -1,6 +1,6 @@
 //! The cut-cell cache: the cells whose removal would split the hive, kept by the hive's shape, and worked out from
-//! the shape before the last move when that move only added a cell, so that the articulation-point pass runs
-//! only for shapes it cannot tell.
+//! the cut cells of the shape before the last move when the cells it emptied and occupied make them plain, so
+//! that the articulation-point pass runs only for shapes that cannot be told so.
 
 use crate::rules::hex::Hex;
 use crate::rules::position::Position;
@@ -51,7 +51,7 @@ impl Position {
             return hive::pinned_on(&self.board, &entry.cells[..usize::from(entry.count)]);
         }
         let mut cuts = [Hex::ORIGIN; hive::SLOTS];
-        let count = match self.grown_cuts(pins, &mut cuts) {
+        let count = match self.cuts_from_shape_before(pins, &mut cuts) {
             Some(count) => count,
             None => match self.board.on_board().first() {
                 None => 0,
@@ -82,7 +82,7 @@ impl Position {
     /// likewise: it is never a cut cell (without it the hive is the one before, whole); with two neighbours that
     /// touch each other it joins nothing that was apart; with one, that neighbour alone holds it and becomes a
     /// cut cell, unless it was the whole hive before.
-    pub(super) fn grown_cuts(&self, pins: &PinCache, cuts: &mut [Hex; hive::SLOTS]) -> Option<usize> {
+    pub(super) fn cuts_from_shape_before(&self, pins: &PinCache, cuts: &mut [Hex; hive::SLOTS]) -> Option<usize> {
         let (before, emptied, occupied) = self.shape_change()?;
         let entry = &pins.0[before as usize & (PIN_SLOTS - 1)];
         let mut count = usize::from(entry.count);
@@ -178,7 +178,7 @@ mod tests {
                     }
                     pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
                     let mut cuts = [Hex::ORIGIN; hive::SLOTS];
-                    let Some(count) = pos.grown_cuts(&pins, &mut cuts) else {
+                    let Some(count) = pos.cuts_from_shape_before(&pins, &mut cuts) else {
                         continue;
                     };
                     let board = pos.board();
