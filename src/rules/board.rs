@@ -138,6 +138,21 @@ impl Board {
         PieceSet::from_bits(self.on_board)
     }
 
+    /// Whether any piece stands on another. Only a Beetle or a Mosquito climbs and stays up, so only they are
+    /// looked at.
+    #[inline]
+    pub(crate) fn any_stack(&self) -> bool {
+        let mut climbers = self.on_board & CLIMBERS;
+        while climbers != 0 {
+            let i = climbers.trailing_zeros() as usize;
+            climbers &= climbers - 1;
+            if self.below[i] != NONE {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Number of pieces on the board.
     #[inline]
     pub fn piece_count(&self) -> u32 {
@@ -249,6 +264,19 @@ fn color_row(raw: u8) -> usize {
         _ => 1,
     }
 }
+
+/// Bit `i` set for each piece `i` that can end a move on top of another: the Beetles and the Mosquitoes.
+const CLIMBERS: u32 = {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < Piece::COUNT {
+        if matches!(Piece::from_index(i).bug(), Bug::Beetle | Bug::Mosquito) {
+            mask |= 1 << i;
+        }
+        i += 1;
+    }
+    mask
+};
 
 /// For each piece, the index of the first piece of its colour and kind: what the hash of the arrangement knows of
 /// a piece. Pieces of one colour and kind are alike on the table (their numbers are the notation's), so two

@@ -15,11 +15,6 @@ pub(crate) trait Surface {
     fn height(&self, hex: Hex) -> u8;
     /// Bit `d` set when the neighbour of `hex` in direction `d` is occupied.
     fn around(&self, hex: Hex) -> u8;
-    /// Whether any piece stands at `hex`.
-    #[inline]
-    fn is_occupied(&self, hex: Hex) -> bool {
-        self.height(hex) != 0
-    }
 }
 
 impl Surface for Board {
