@@ -153,6 +153,12 @@ impl Board {
         false
     }
 
+    /// Whether a Pillbug is on the board: without one, no piece can be thrown (a Mosquito throws only beside one).
+    #[inline]
+    pub(crate) fn has_pillbug(&self) -> bool {
+        self.on_board & PILLBUGS != 0
+    }
+
     /// Number of pieces on the board.
     #[inline]
     pub fn piece_count(&self) -> u32 {
@@ -265,18 +271,25 @@ fn color_row(raw: u8) -> usize {
     }
 }
 
-/// Bit `i` set for each piece `i` that can end a move on top of another: the Beetles and the Mosquitoes.
-const CLIMBERS: u32 = {
+/// Bit `i` set for each piece `i` that is a `first` or a `second` (of either colour).
+const fn pieces_of(first: Bug, second: Bug) -> u32 {
     let mut mask = 0;
     let mut i = 0;
     while i < Piece::COUNT {
-        if matches!(Piece::from_index(i).bug(), Bug::Beetle | Bug::Mosquito) {
+        let bug = Piece::from_index(i).bug() as u8;
+        if bug == first as u8 || bug == second as u8 {
             mask |= 1 << i;
         }
         i += 1;
     }
     mask
-};
+}
+
+/// The pieces that can end a move on top of another: the Beetles and the Mosquitoes.
+const CLIMBERS: u32 = pieces_of(Bug::Beetle, Bug::Mosquito);
+
+/// The Pillbugs.
+const PILLBUGS: u32 = pieces_of(Bug::Pillbug, Bug::Pillbug);
 
 /// For each piece, the index of the first piece of its colour and kind: what the hash of the arrangement knows of
 /// a piece. Pieces of one colour and kind are alike on the table (their numbers are the notation's), so two

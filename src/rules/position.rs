@@ -344,6 +344,9 @@ impl Position {
         if stunned.color() == self.to_move {
             return true;
         }
+        if !self.board.has_pillbug() {
+            return false;
+        }
         let hex = self.board.hex_of_unchecked(stunned);
         self.board.height(hex) == 1 && hex.neighbours().into_iter().any(|n| self.may_throw_from(n))
     }
