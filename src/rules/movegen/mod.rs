@@ -37,7 +37,7 @@ use pins::PinCache;
 pub(crate) use placement::{color_mask, placement_count};
 use regions::Regions;
 pub(crate) use sink::Sink;
-use sink::{CountSink, ListSink, Onto};
+use sink::{CountSink, FirstOnto, ListSink, Onto};
 use walk::{counted_walks, walks};
 
 /// Working memory of the move generator (about 25 KB): kept per thread rather than in each position, so that a
@@ -98,20 +98,37 @@ impl Position {
                 }
             }
             let gap = their_queen.step(dir);
-            let mut sink = Onto {
+            let onto = Some((gap, alone_beside));
+            // The first move into the gap nearly always wins: the others are looked for only when it does not (it
+            // surrounds its own Queen too), and then all of them, so that the move found is the first that wins.
+            let mut first = FirstOnto {
                 target: gap,
-                inner: ListSink(&mut moves),
+                found: None,
             };
-            with_scratch(|scratch| self.generate_movements(me, Some((gap, alone_beside)), scratch, &mut sink));
+            with_scratch(|scratch| self.generate_movements(me, onto, scratch, &mut first));
+            match first.found {
+                Some(mv) if self.wins_by(mv) => return Some(mv),
+                Some(_) => {
+                    let mut sink = Onto {
+                        target: gap,
+                        inner: ListSink(&mut moves),
+                    };
+                    with_scratch(|scratch| self.generate_movements(me, onto, scratch, &mut sink));
+                }
+                None => {}
+            }
         }
         self.queen_throws_onto_surrounded(me, their_queen, &mut moves);
-        let won = crate::rules::position::GameState::won_by(me);
-        moves.iter().copied().find(|&mv| {
-            self.play_unchecked(mv);
-            let wins = self.state() == won;
-            self.undo();
-            wins
-        })
+        moves.iter().copied().find(|&mv| self.wins_by(mv))
+    }
+
+    /// Whether `mv`, a legal move, wins the game at once for the side to move: played and taken back.
+    fn wins_by(&mut self, mv: Move) -> bool {
+        let won = crate::rules::position::GameState::won_by(self.to_move());
+        self.play_unchecked(mv);
+        let wins = self.state() == won;
+        self.undo();
+        wins
     }
 
     /// Add to `out` the legal throws of the enemy Queen (at `their_queen`) by a Pillbug or Mosquito of `me` onto a
@@ -361,6 +378,9 @@ impl Position {
                 any = true;
                 sink.moves(piece, cells.as_slice());
             }
+            if sink.had_enough() {
+                return any;
+            }
         }
 
         // Carried pieces of the other side, each destination once.
@@ -380,6 +400,9 @@ impl Position {
             }
             any = true;
             sink.moves(piece, cells.as_slice());
+            if sink.had_enough() {
+                break;
+            }
         }
         any
     }

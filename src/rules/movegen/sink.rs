@@ -17,6 +17,11 @@ pub(crate) trait Sink {
     fn moves(&mut self, piece: Piece, cells: &[Hex]);
     /// Passing is the only move.
     fn pass(&mut self);
+    /// Whether the sink wants no more moves: the generator may stop after the piece it has just handed over.
+    #[inline]
+    fn had_enough(&self) -> bool {
+        false
+    }
     /// `piece` has `count` moves (at least one); called only when [`Sink::COUNTS_ONLY`].
     fn count(&mut self, _piece: Piece, _count: u32) {
         debug_assert!(false, "a sink that lists moves was handed a count");
@@ -89,4 +94,32 @@ impl<S: Sink> Sink for Onto<S> {
     }
     #[inline]
     fn pass(&mut self) {}
+}
+
+/// Keeps the first move that ends on `target` and wants no more.
+pub(super) struct FirstOnto {
+    pub(super) target: Hex,
+    pub(super) found: Option<Move>,
+}
+
+impl Sink for FirstOnto {
+    #[inline]
+    fn place(&mut self, pieces: u32, cells: &[Hex]) {
+        if self.found.is_none() && pieces != 0 && cells.contains(&self.target) {
+            let piece = Piece::from_index(pieces.trailing_zeros() as usize);
+            self.found = Some(Move::Place { piece, to: self.target });
+        }
+    }
+    #[inline]
+    fn moves(&mut self, piece: Piece, cells: &[Hex]) {
+        if self.found.is_none() && cells.contains(&self.target) {
+            self.found = Some(Move::Move { piece, to: self.target });
+        }
+    }
+    #[inline]
+    fn pass(&mut self) {}
+    #[inline]
+    fn had_enough(&self) -> bool {
+        self.found.is_some()
+    }
 }
