@@ -70,7 +70,6 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::rules::board::Board;
     use crate::rules::game_type::GameType;
     use crate::rules::movegen::hive::Surface;
     use crate::rules::piece::Bug;
@@ -134,7 +133,7 @@ mod tests {
                     if pos.state().is_over() || moves.is_empty() {
                         break;
                     }
-                    let board: &Board = pos.board();
+                    let board = pos.board();
                     for piece in board.on_board().iter() {
                         let from = board.hex_of_unchecked(piece);
                         if board.height(from) != 1 {

@@ -37,7 +37,7 @@ use pins::PinCache;
 pub(crate) use placement::{color_mask, placement_count};
 use regions::Regions;
 pub(crate) use sink::Sink;
-use sink::{CountSink, FirstOnto, ListSink, Onto};
+use sink::{CountSink, First, ListSink, Onto};
 use walk::{counted_walks, walks};
 
 /// Working memory of the move generator (about 25 KB): kept per thread rather than in each position, so that a
@@ -101,12 +101,12 @@ impl Position {
             let onto = Some((gap, alone_beside));
             // The first move into the gap nearly always wins: the others are looked for only when it does not (it
             // surrounds its own Queen too), and then all of them, so that the move found is the first that wins.
-            let mut first = FirstOnto {
+            let mut first = Onto {
                 target: gap,
-                found: None,
+                inner: First(None),
             };
             with_scratch(|scratch| self.generate_movements(me, onto, scratch, &mut first));
-            match first.found {
+            match first.inner.0 {
                 Some(mv) if self.wins_by(mv) => return Some(mv),
                 Some(_) => {
                     let mut sink = Onto {

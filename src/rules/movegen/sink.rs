@@ -94,32 +94,35 @@ impl<S: Sink> Sink for Onto<S> {
     }
     #[inline]
     fn pass(&mut self) {}
+    #[inline]
+    fn had_enough(&self) -> bool {
+        self.inner.had_enough()
+    }
 }
 
-/// Keeps the first move that ends on `target` and wants no more.
-pub(super) struct FirstOnto {
-    pub(super) target: Hex,
-    pub(super) found: Option<Move>,
-}
+/// Keeps the first move handed over and wants no more.
+pub(super) struct First(pub(super) Option<Move>);
 
-impl Sink for FirstOnto {
+impl Sink for First {
     #[inline]
     fn place(&mut self, pieces: u32, cells: &[Hex]) {
-        if self.found.is_none() && pieces != 0 && cells.contains(&self.target) {
+        if let (None, Some(&to), true) = (self.0, cells.first(), pieces != 0) {
             let piece = Piece::from_index(pieces.trailing_zeros() as usize);
-            self.found = Some(Move::Place { piece, to: self.target });
+            self.0 = Some(Move::Place { piece, to });
         }
     }
     #[inline]
     fn moves(&mut self, piece: Piece, cells: &[Hex]) {
-        if self.found.is_none() && cells.contains(&self.target) {
-            self.found = Some(Move::Move { piece, to: self.target });
+        if let (None, Some(&to)) = (self.0, cells.first()) {
+            self.0 = Some(Move::Move { piece, to });
         }
     }
     #[inline]
-    fn pass(&mut self) {}
+    fn pass(&mut self) {
+        self.0.get_or_insert(Move::Pass);
+    }
     #[inline]
     fn had_enough(&self) -> bool {
-        self.found.is_some()
+        self.0.is_some()
     }
 }
