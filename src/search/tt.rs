@@ -1,9 +1,11 @@
 //! The transposition table: what earlier searches learnt about a position, keyed by `Position::hash()`, shared by
 //! every thread of a search.
 //!
-//! Owns storage (one flat allocation, sized in megabytes, taken from the allocator already zeroed so that a big
-//! table costs nothing until it is used, cleared by writing nothing (a clear makes every earlier entry count as empty), backed by huge pages for a search with several threads where the system
-//! allows, and refused with an error rather than an abort when the machine cannot give it), the replacement policy
+//! Owns storage (one flat allocation, sized in megabytes, taken from the allocator already zeroed: a table of the
+//! usual sizes on huge pages where the system allows, brought in by a thread of its own from the start; a big one
+//! costing nothing until it is used, on huge pages for a search with several threads; cleared by writing nothing
+//! (a clear makes every earlier entry count as empty), and refused with an error rather than an abort when the
+//! machine cannot give it), the replacement policy
 //! and the ply adjustment of win scores. A slot is three 32-bit words written and read without locks; the first
 //! word is the key mixed with the other two, so that a slot torn by two threads writing at once reads as a miss. A
 //! stored move is only a hint that the caller finds among the generated moves.
@@ -169,6 +171,10 @@ pub(crate) struct Table {
     valid_from: AtomicU32,
 }
 
+/// The biggest table whose memory is all brought in when it is made (the default is 64 MB): a bigger one is
+/// taken as the searches touch it, so that asking for gigabytes costs neither the memory nor the time up front.
+const BROUGHT_IN_MB: usize = 256;
+
 impl Table {
     /// A table of about `mb` megabytes (at least one slot), or an error when the memory is not there. A size
     /// beyond the memory the system has available is refused before it is asked for: the allocator would
@@ -179,6 +185,14 @@ impl Table {
         }
         let count = (mb.saturating_mul(1 << 20) / std::mem::size_of::<Slot>()).max(1);
         let slots = Pages::new(count).ok_or_else(|| TableTooBig::new(mb))?;
+        if mb <= BROUGHT_IN_MB {
+            // Probed at random at nearly every node: on 4 KB pages most probes also walk the page tables (a tenth
+            // of a one-thread search's time in `beetle_gate`, at the instruction after the probe's prefetch). On
+            // huge pages brought in by a thread of their own before the search touches them, few do, and the
+            // search takes no page fault.
+            slots.use_huge_pages();
+            slots.populate_in_background();
+        }
         Ok(Table {
             slots,
             generation: AtomicU32::new(0),
@@ -188,8 +202,9 @@ impl Table {
 
     /// Ask for the table's memory not yet in use to be backed by huge pages, where the system allows (Linux with
     /// transparent huge pages on `madvise` or `always`): its first touches then cost one page fault per 2 MB
-    /// instead of one per 4 KB, and its probes seldom miss the processor's list of pages. For searches with
-    /// helper threads, which take a fresh table's page faults in turn: on the development machine a fresh process
+    /// instead of one per 4 KB, and its probes seldom miss the processor's list of pages. For a big table (those of
+    /// the usual sizes have them from the start) searched with helper threads, which take a fresh table's page
+    /// faults in turn: on the development machine a fresh process
     /// searching `selfplay40` to depth 6 with 2 threads took 233–297 ms with them instead of 553–595 ms (whole
     /// process, see `31ca6e1`).
     pub fn use_huge_pages(&self) {
