@@ -70,19 +70,23 @@ impl<T: Zeroed> Pages<T> {
     /// a fresh process touching it at random on 4 KB pages spent much of its time on misses of the processor's
     /// list of pages. Only a hint (Linux 5.14 and later): elsewhere, or where it is refused, pages still come at
     /// the first touch. Nothing is written: the kernel only maps the pages, and values written meanwhile stay.
-    pub(crate) fn populate_in_background(&self) {
+    /// The thread, whose result says whether the system did it, need not be joined: should the memory be freed
+    /// first, the kernel finds the range gone and stops.
+    pub(crate) fn populate_in_background(&self) -> Option<std::thread::JoinHandle<bool>> {
         #[cfg(target_os = "linux")]
         {
             let (start, bytes) = (self.start.as_ptr() as usize, self.len * std::mem::size_of::<T>());
-            // Not joined: should the memory be freed first, the kernel finds the range gone and stops.
-            let _ = std::thread::Builder::new().name("waggle-pages".into()).spawn(move || {
-                // SAFETY: MADV_POPULATE_WRITE maps the range's pages as a write would, without writing: no
-                // byte of the memory changes, whoever else reads or writes it meanwhile.
-                unsafe {
-                    libc::madvise(start as *mut libc::c_void, bytes, libc::MADV_POPULATE_WRITE);
-                }
-            });
+            std::thread::Builder::new()
+                .name("waggle-pages".into())
+                .spawn(move || {
+                    // SAFETY: MADV_POPULATE_WRITE maps the range's pages as a write would, without writing: no
+                    // byte of the memory changes, whoever else reads or writes it meanwhile.
+                    unsafe { libc::madvise(start as *mut libc::c_void, bytes, libc::MADV_POPULATE_WRITE) == 0 }
+                })
+                .ok()
         }
+        #[cfg(not(target_os = "linux"))]
+        None
     }
 
     /// Ask the system to back the memory with huge pages where it allows (Linux with transparent huge pages on
@@ -144,7 +148,37 @@ mod tests {
         assert_eq!(big.len(), 1 << 18);
         assert_eq!(big.as_ptr() as usize % HUGE, 0);
         big.use_huge_pages();
-        big.populate_in_background();
         assert!(big.iter().all(|&v| v == (0, 0)));
+    }
+
+    /// Memory brought in ahead is all there afterwards (where the system does it: Linux 5.14 and later), and what
+    /// was written before is as it was.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn memory_brought_in_ahead_is_there_and_unchanged() {
+        let mut big: Pages<(u64, i32)> = Pages::new(1 << 18).unwrap();
+        let bytes = big.len() * std::mem::size_of::<(u64, i32)>();
+        // The allocator may hand out memory a test before this one made resident: given back first, so that only
+        // the page written below is there.
+        // SAFETY: the range is the block's own, all zeros, and anonymous memory given back reads as zeros again.
+        let given_back = unsafe { libc::madvise(big.as_ptr() as *mut libc::c_void, bytes, libc::MADV_DONTNEED) };
+        assert_eq!(given_back, 0);
+        big[5] = (7, 8);
+        let pages = bytes.div_ceil(4096);
+        let resident = |big: &Pages<(u64, i32)>| {
+            let mut flags = vec![0u8; pages];
+            // SAFETY: the range is the block's own (its start on a 2 MB boundary, so on a page boundary) and
+            // `flags` has a byte for each of its pages.
+            let done = unsafe { libc::mincore(big.as_ptr() as *mut libc::c_void, bytes, flags.as_mut_ptr()) };
+            assert_eq!(done, 0);
+            flags.iter().filter(|&&f| f & 1 != 0).count()
+        };
+        assert!(resident(&big) < pages, "not there before");
+        let populated = big.populate_in_background().unwrap().join().unwrap();
+        if populated {
+            assert_eq!(resident(&big), pages);
+        }
+        assert_eq!(big[5], (7, 8));
+        assert!(big.iter().enumerate().all(|(i, &v)| i == 5 || v == (0, 0)));
     }
 }

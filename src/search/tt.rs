@@ -204,9 +204,8 @@ impl Table {
     /// transparent huge pages on `madvise` or `always`): its first touches then cost one page fault per 2 MB
     /// instead of one per 4 KB, and its probes seldom miss the processor's list of pages. For a big table (those of
     /// the usual sizes have them from the start) searched with helper threads, which take a fresh table's page
-    /// faults in turn: on the development machine a fresh process
-    /// searching `selfplay40` to depth 6 with 2 threads took 233–297 ms with them instead of 553–595 ms (whole
-    /// process, see `31ca6e1`).
+    /// faults in turn: on the development machine a fresh process searching `selfplay40` to depth 6 with 2 threads
+    /// took 233–297 ms with them instead of 553–595 ms (whole process, see `31ca6e1`).
     pub fn use_huge_pages(&self) {
         self.slots.use_huge_pages();
     }
