@@ -122,8 +122,32 @@ impl Position {
         moves.iter().copied().find(|&mv| self.wins_by(mv))
     }
 
-    /// Whether `mv`, a legal move, wins the game at once for the side to move: played and taken back.
+    /// Whether `mv`, a legal move, wins the game at once for the side to move: the enemy Queen surrounded and
+    /// one's own not. Only the cells the move leaves and enters change, so unless a Queen is the one moving, her
+    /// neighbours are looked at without playing the move.
     fn wins_by(&mut self, mv: Move) -> bool {
+        let (from, to) = match mv {
+            Move::Move { piece, .. } if piece.bug() == Bug::Queen => return self.wins_by_playing(mv),
+            Move::Move { piece, to } => {
+                let from = self.board.hex_of_unchecked(piece);
+                // Only a piece standing alone leaves its cell empty.
+                ((self.board.height(from) == 1).then_some(from), to)
+            }
+            Move::Place { to, .. } => (None, to),
+            Move::Pass => return false,
+        };
+        let surrounded_after = |color: Color| {
+            self.queen_hex(color).is_some_and(|queen| {
+                let left = from.map_or(0, |from| queen.towards(from).bits());
+                (self.board.occupied_bits(queen) & !left) | queen.towards(to).bits() == ALL_SIX
+            })
+        };
+        let me = self.to_move();
+        surrounded_after(me.opponent()) && !surrounded_after(me)
+    }
+
+    /// [`Position::wins_by`] the long way: `mv` played and taken back.
+    fn wins_by_playing(&mut self, mv: Move) -> bool {
         let won = crate::rules::position::GameState::won_by(self.to_move());
         self.play_unchecked(mv);
         let wins = self.state() == won;
@@ -430,6 +454,9 @@ fn might_reach(board: &Board, bug: Bug, from: Hex, on_ground: bool, target: Hex)
     }
 }
 
+/// Every direction bit of a cell's neighbours: all six occupied.
+const ALL_SIX: u8 = 0b11_1111;
+
 /// Bit `i` set when piece `i` of `color` is the same bug as piece `i - 1` (`wS2` after `wS1`).
 #[inline]
 fn same_kind_as_previous(color: Color) -> u32 {
@@ -483,6 +510,8 @@ mod tests {
                             pos.play_unchecked(mv);
                             let wins = pos.state() == won;
                             pos.undo();
+                            // The quick judgement agrees, move by move.
+                            assert_eq!(pos.wins_by(mv), wins, "{mv:?} in {}", pos.game_string());
                             wins
                         })
                         .collect();
