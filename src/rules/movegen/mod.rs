@@ -24,7 +24,7 @@ use std::cell::RefCell;
 use smallvec::SmallVec;
 
 use crate::rules::board::Board;
-use crate::rules::hex::Hex;
+use crate::rules::hex::{Directions, Hex};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::piece::{Bug, Color, Piece};
 use crate::rules::piece_set::PieceSet;
@@ -136,10 +136,11 @@ impl Position {
             Move::Place { to, .. } => (None, to),
             Move::Pass => return false,
         };
+        // As `Position::is_surrounded` would find it after the move.
         let surrounded_after = |color: Color| {
             self.queen_hex(color).is_some_and(|queen| {
-                let left = from.map_or(0, |from| queen.towards(from).bits());
-                (self.board.occupied_bits(queen) & !left) | queen.towards(to).bits() == ALL_SIX
+                let left = from.map_or(Directions::EMPTY, |from| queen.towards(from));
+                (self.board.occupied_around(queen) - left) | queen.towards(to) == Directions::ALL
             })
         };
         let me = self.to_move();
@@ -453,9 +454,6 @@ fn might_reach(board: &Board, bug: Bug, from: Hex, on_ground: bool, target: Hex)
         Bug::Mosquito => board.touches(from, Bug::Ant) || in_line || distance <= 3,
     }
 }
-
-/// Every direction bit of a cell's neighbours: all six occupied.
-const ALL_SIX: u8 = 0b11_1111;
 
 /// Bit `i` set when piece `i` of `color` is the same bug as piece `i - 1` (`wS2` after `wS1`).
 #[inline]
