@@ -1,9 +1,9 @@
 //! A side's neurons computed afresh (after a Queen moved, every feature of both sides changes) from the last neurons
-//! computed for the same view instead of from nothing: each view's last neurons are kept with the features each
-//! piece had then, and only the pieces that have moved since are taken off and put back on. In a search a Queen
-//! goes back and forth between a few cells, so the same views come back again and again, and the pieces that moved
-//! in between are few: a few rows instead of fifty, which the processor's caches seldom hold ("finny tables", as
-//! Stockfish calls its own).
+//! computed for the same view instead of from nothing: each view's last neurons are kept with where each piece
+//! stood then and the features it had, and only the pieces that have moved since are taken off and put back on
+//! (their features alone worked out). In a search a Queen goes back and forth between a few cells, so the same
+//! views come back again and again, and the pieces that moved in between are few: a few rows instead of fifty,
+//! which the processor's caches seldom hold ("finny tables", as Stockfish calls its own).
 //!
 //! Owns the kept neurons; the arithmetic is `simd`'s, the features the input set's.
 
@@ -11,11 +11,16 @@ use smallvec::SmallVec;
 
 use super::inputs::{FeatureSet, Inputs};
 use super::{height_of, simd, Network, Neurons};
+use crate::rules::hex::Hex;
 use crate::rules::piece::{Color, Piece};
 use crate::rules::position::Position;
 
 /// A feature slot with no feature in it.
 const NONE: u16 = u16::MAX;
+/// Where a piece in its owner's hand stands, for [`Entry::places`].
+const IN_HAND: u16 = u16::MAX - 1;
+/// Where a piece that is not in the game stands.
+const ABSENT: u16 = u16::MAX;
 /// Views kept for each side.
 const SLOTS: usize = 64;
 
@@ -24,10 +29,11 @@ type View = <Inputs as FeatureSet>::View;
 /// Rows of input weights to add or take away.
 type Rows<'a> = SmallVec<[&'a Neurons; 2 * Piece::COUNT]>;
 
-/// One view's last neurons, and the features each piece turned on for them.
+/// One view's last neurons, where each piece stood then, and the features each piece turned on for them.
 #[derive(Clone)]
 struct Entry {
     view: Option<View>,
+    places: [u16; Piece::COUNT],
     pieces: [[u16; 2]; Piece::COUNT],
     neurons: Neurons,
 }
@@ -46,6 +52,7 @@ impl RefreshCache {
             entries: vec![
                 Entry {
                     view: None,
+                    places: [ABSENT; Piece::COUNT],
                     pieces: [[NONE; 2]; Piece::COUNT],
                     neurons: [0; super::layers::HIDDEN],
                 };
@@ -64,44 +71,69 @@ impl RefreshCache {
         }
         let view = super::frame_of(pos, side);
         let entry = &mut self.entries[side.index() * SLOTS + Inputs::view_key(&view) as usize % SLOTS];
-        let board = pos.board();
-        let hand = pos.pieces_in_hand(Color::White) | pos.pieces_in_hand(Color::Black);
-        let mut now = [[NONE; 2]; Piece::COUNT];
-        for piece in board.on_board() {
-            let hex = board.hex_of_unchecked(piece);
-            now[piece.index()] = Inputs::on_board(&view, piece, hex, height_of(pos, piece, hex));
-        }
-        for piece in hand {
-            now[piece.index()] = [Inputs::in_hand(&view, piece), NONE];
-        }
-        let rows = |features: &[[u16; 2]]| -> usize { features.iter().flatten().filter(|&&f| f != NONE).count() };
+        let places = places(pos);
+        let features = |piece: Piece| match places[piece.index()] {
+            IN_HAND => [Inputs::in_hand(&view, piece), NONE],
+            ABSENT => [NONE; 2],
+            place => Inputs::on_board(
+                &view,
+                piece,
+                Hex::from_index(usize::from(place & 0x3ff)),
+                (place >> 10) as u8,
+            ),
+        };
         if entry.view == Some(view) {
+            // The entry's features are overwritten as they are taken off: if too many pieces moved, the whole entry
+            // is computed afresh below.
             let (mut on, mut off): (Rows, Rows) = (SmallVec::new(), SmallVec::new());
-            for (before, after) in entry.pieces.iter().zip(&now) {
+            for (index, (before, after)) in entry.places.iter().zip(&places).enumerate() {
                 if before != after {
-                    off.extend(before.iter().filter(|&&f| f != NONE).map(|&f| net.row(f)));
-                    on.extend(after.iter().filter(|&&f| f != NONE).map(|&f| net.row(f)));
+                    let now = features(Piece::from_index(index));
+                    off.extend(entry.pieces[index].iter().filter(|&&f| f != NONE).map(|&f| net.row(f)));
+                    on.extend(now.iter().filter(|&&f| f != NONE).map(|&f| net.row(f)));
+                    entry.pieces[index] = now;
                 }
             }
-            if on.len() + off.len() < rows(&now) {
+            let in_hand = places.iter().filter(|&&place| place == IN_HAND).count();
+            if on.len() + off.len() < 2 * pos.board().on_board().len() as usize + in_hand {
                 simd::accumulate(&mut entry.neurons, on.into_iter(), off.into_iter());
-                entry.pieces = now;
+                entry.places = places;
                 return entry.neurons;
             }
+        }
+        let mut pieces = [[NONE; 2]; Piece::COUNT];
+        for (index, slot) in pieces.iter_mut().enumerate() {
+            *slot = features(Piece::from_index(index));
         }
         let mut neurons = net.input_biases;
         simd::accumulate(
             &mut neurons,
-            now.iter().flatten().filter(|&&f| f != NONE).map(|&f| net.row(f)),
+            pieces.iter().flatten().filter(|&&f| f != NONE).map(|&f| net.row(f)),
             std::iter::empty(),
         );
         *entry = Entry {
             view: Some(view),
-            pieces: now,
+            places,
+            pieces,
             neurons,
         };
         neurons
     }
+}
+
+/// Where each piece of `pos` stands: its cell and its height (what its features are worked out from), or
+/// [`IN_HAND`], or [`ABSENT`] for a piece not in the game.
+fn places(pos: &Position) -> [u16; Piece::COUNT] {
+    let board = pos.board();
+    let mut places = [ABSENT; Piece::COUNT];
+    for piece in board.on_board() {
+        let hex = board.hex_of_unchecked(piece);
+        places[piece.index()] = hex.index() as u16 | u16::from(height_of(pos, piece, hex)) << 10;
+    }
+    for piece in pos.pieces_in_hand(Color::White) | pos.pieces_in_hand(Color::Black) {
+        places[piece.index()] = IN_HAND;
+    }
+    places
 }
 
 #[cfg(test)]
@@ -148,5 +180,30 @@ mod tests {
             cache.refresh(&other, &pos, Color::White),
             other.refresh(&pos, Color::White)
         );
+    }
+
+    /// A piece back on the cell it stood on when a view was kept, but now up on the hive (a Beetle that left and
+    /// climbed back onto the piece that took its place), is taken off and put back on as a Beetle up.
+    #[test]
+    fn a_beetle_back_on_its_cell_but_up_on_the_hive_is_seen_up() {
+        let net = super::super::tests::random_network(7);
+        let mut cache = RefreshCache::new();
+        let game = |turn: &str, moves: &str| {
+            let record = format!("Base;InProgress;{turn};{moves}").parse().unwrap();
+            crate::record::game::Game::from_record(&record, crate::rules::position::Rules::default())
+                .unwrap()
+                .position()
+                .clone()
+        };
+        // The Queens stay where they are throughout: the same views.
+        let start = "wG1;bG1 wG1-;wQ -wG1;bQ bG1-;wB1 -wQ";
+        let before = game("Black[3]", start);
+        let after = game("Black[5]", &format!("{start};bA1 bQ-;wB1 wQ;bA1 -wQ;wB1 bA1"));
+        let beetle = Piece::new(Color::White, crate::rules::piece::Bug::Beetle, 1).unwrap();
+        assert_eq!(before.board().hex_of(beetle), after.board().hex_of(beetle));
+        for side in Color::ALL {
+            assert_eq!(cache.refresh(&net, &before, side), net.refresh(&before, side));
+            assert_eq!(cache.refresh(&net, &after, side), net.refresh(&after, side));
+        }
     }
 }
