@@ -67,7 +67,9 @@ impl Direction {
     /// The direction pointing the other way.
     #[inline]
     pub const fn opposite(self) -> Direction {
-        Direction::ALL[(self as usize + 3) % 6]
+        // Three on or three back, without a division.
+        let i = self as usize;
+        Direction::ALL[if i < 3 { i + 3 } else { i - 3 }]
     }
 
     /// The next direction clockwise.
