@@ -128,8 +128,12 @@ impl Network {
             skip_weights: rows_of(block(Part::Skip), |v| v),
             dense_pairs: pairs_of(&rows_of(block(Part::DenseWeights), |v| v)),
             dense_weights: Box::new(rows_of(block(Part::DenseWeights), |v| v)),
-            dense_biases: array(block(Part::DenseBiases), |v| v),
-            dense_output: rows_of(block(Part::DenseOutput), |v| v),
+            dense_biases: array(block(Part::DenseBiases), |v| {
+                v.clamp(-clipped_bound(QA), clipped_bound(QA))
+            }),
+            dense_output: rows_of(block(Part::DenseOutput), |v| {
+                v.clamp(-clipped_bound(QB), clipped_bound(QB))
+            }),
             hash,
         }
     }
@@ -176,11 +180,12 @@ impl Network {
             let high = two.get(1).map_or(0, |&f| f as i16);
             *pair = i32::from(two[0] as i16 as u16) | i32::from(high) << 16;
         }
-        let dense = simd::dense(&self.dense_pairs, &pairs);
-        for ((&z, &bias), &out) in dense.iter().zip(&self.dense_biases).zip(&self.dense_output[bucket]) {
-            let clipped = i64::from((z / QD + bias).clamp(0, QA));
-            sum += clipped * clipped * i64::from(out);
-        }
+        sum += simd::dense(
+            &self.dense_pairs,
+            &pairs,
+            &self.dense_biases,
+            &self.dense_output[bucket],
+        );
         let scaled = sum / i64::from(QA) + i64::from(self.output_biases[bucket]);
         let skip: i64 = self.skip_weights[bucket]
             .iter()

@@ -5,7 +5,7 @@
 //! which the compiler vectorises as far as the target allows. Both give exactly the same numbers: the arithmetic
 //! is on integers, and no sum can overflow (see [`squared_clipped_dot`]).
 
-use super::layers::{DENSE, HIDDEN, QA};
+use super::layers::{DENSE, HIDDEN, QA, QD};
 use super::{Neurons, PAIRS};
 
 /// `neurons = before + Σ on − Σ off`.
@@ -68,20 +68,32 @@ pub(super) fn squared_clipped_dot(neurons: &Neurons, weights: &[i16]) -> i64 {
     portable_squared_clipped_dot(neurons, weights)
 }
 
-/// The dense layer's sums: for each neuron `k`, Σ over pairs `p` of its two weights in `weights[p]` times the two
-/// features packed in `features[p]` (the first in the low 16 bits). Each product is below 2^23 and 34 of them fit
-/// an `i32`.
+/// The dense layer's part of the output: for each neuron `k`, its sum `z` (over pairs `p`, its two weights in
+/// `weights[p]` times the two features packed in `features[p]`, the first in the low 16 bits), divided by `QD`
+/// (rounded towards zero) plus its bias, clipped to `[0, QA]` and squared, times its output weight. Each product of
+/// `z` is below 2^23 and 34 of them fit an `i32`; with biases within `clipped_bound(QA)` and output weights within
+/// `clipped_bound(QB)` (as the net keeps them), each neuron's term is below 2^25 and sixteen of them fit an `i32`.
 #[inline]
-pub(super) fn dense(weights: &[[i16; 2 * DENSE]; PAIRS], features: &[i32; PAIRS]) -> [i32; DENSE] {
+pub(super) fn dense(
+    weights: &[[i16; 2 * DENSE]; PAIRS],
+    features: &[i32; PAIRS],
+    biases: &[i32; DENSE],
+    outputs: &[i32; DENSE],
+) -> i64 {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, checked just above.
-        return unsafe { avx2::dense(weights, features) };
+        return unsafe { avx2::dense(weights, features, biases, outputs) };
     }
-    portable_dense(weights, features)
+    portable_dense(weights, features, biases, outputs)
 }
 
-fn portable_dense(weights: &[[i16; 2 * DENSE]; PAIRS], features: &[i32; PAIRS]) -> [i32; DENSE] {
+fn portable_dense(
+    weights: &[[i16; 2 * DENSE]; PAIRS],
+    features: &[i32; PAIRS],
+    biases: &[i32; DENSE],
+    outputs: &[i32; DENSE],
+) -> i64 {
     let mut sums = [0i32; DENSE];
     for (pair, &packed) in weights.iter().zip(features) {
         let (low, high) = (i32::from(packed as i16), i32::from((packed >> 16) as i16));
@@ -89,7 +101,14 @@ fn portable_dense(weights: &[[i16; 2 * DENSE]; PAIRS], features: &[i32; PAIRS]) 
             *sum += i32::from(pair[2 * k]) * low + i32::from(pair[2 * k + 1]) * high;
         }
     }
-    sums
+    sums.iter()
+        .zip(biases)
+        .zip(outputs)
+        .map(|((&z, &bias), &out)| {
+            let clipped = i64::from((z / QD + bias).clamp(0, QA));
+            clipped * clipped * i64::from(out)
+        })
+        .sum()
 }
 
 fn portable_squared_clipped_dot(neurons: &Neurons, weights: &[i16]) -> i64 {
@@ -112,7 +131,10 @@ fn portable_squared_clipped_dot(neurons: &Neurons, weights: &[i16]) -> i64 {
 mod avx2 {
     use std::arch::x86_64::*;
 
-    use super::super::layers::{DENSE, HIDDEN, QA};
+    use super::super::layers::{DENSE, HIDDEN, QA, QD};
+
+    /// `QD` as a shift.
+    const QD_SHIFT: i32 = QD.trailing_zeros() as i32;
     use super::super::Neurons;
 
     /// 16-bit neurons in a 256-bit register.
@@ -175,7 +197,7 @@ mod avx2 {
     }
 
     /// [`super::dense`] with AVX2: each pair of features broadcast, and `madd` gives eight neurons' two products
-    /// summed at a time.
+    /// summed at a time; the sums are then divided, clipped, squared and weighed eight at a time in 32-bit lanes.
     ///
     /// # Safety
     /// The processor must have AVX2.
@@ -183,8 +205,12 @@ mod avx2 {
     pub(super) unsafe fn dense(
         weights: &[[i16; 2 * DENSE]; super::PAIRS],
         features: &[i32; super::PAIRS],
-    ) -> [i32; DENSE] {
-        // SAFETY: each row of weights is 2 · DENSE = 32 values: two loads of 16 at 0 and 16.
+        biases: &[i32; DENSE],
+        outputs: &[i32; DENSE],
+    ) -> i64 {
+        const { assert!(DENSE == 16 && QD == 1 << QD_SHIFT) };
+        // SAFETY: each row of weights is 2 · DENSE = 32 values: two loads of 16 at 0 and 16; the biases and the
+        // output weights are DENSE = 16 values: two loads of 8 at 0 and 8.
         unsafe {
             let (mut low, mut high) = (_mm256_setzero_si256(), _mm256_setzero_si256());
             for (pair, &packed) in weights.iter().zip(features) {
@@ -195,10 +221,25 @@ mod avx2 {
                     _mm256_madd_epi16(_mm256_loadu_si256(pair.as_ptr().add(16).cast()), both),
                 );
             }
-            let mut sums = [0i32; DENSE];
-            _mm256_storeu_si256(sums.as_mut_ptr().cast(), low);
-            _mm256_storeu_si256(sums.as_mut_ptr().add(8).cast(), high);
-            sums
+            let (zero, top, round) = (_mm256_setzero_si256(), _mm256_set1_epi32(QA), _mm256_set1_epi32(QD - 1));
+            let mut total = zero;
+            for (z, at) in [(low, 0), (high, 8)] {
+                // Divided by QD towards zero, as `/` does: negative sums are rounded up first.
+                let rounded = _mm256_add_epi32(z, _mm256_and_si256(_mm256_srai_epi32::<31>(z), round));
+                let biased = _mm256_add_epi32(
+                    _mm256_srai_epi32::<QD_SHIFT>(rounded),
+                    _mm256_loadu_si256(biases.as_ptr().add(at).cast()),
+                );
+                let clipped = _mm256_min_epi32(_mm256_max_epi32(biased, zero), top);
+                let weighed = _mm256_mullo_epi32(
+                    _mm256_mullo_epi32(clipped, clipped),
+                    _mm256_loadu_si256(outputs.as_ptr().add(at).cast()),
+                );
+                total = _mm256_add_epi32(total, weighed);
+            }
+            let mut lanes = [0i32; 8];
+            _mm256_storeu_si256(lanes.as_mut_ptr().cast(), total);
+            lanes.iter().map(|&lane| i64::from(lane)).sum()
         }
     }
 
@@ -243,7 +284,7 @@ mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::net::layers::{clipped_bound, QB, QD};
+    use crate::eval::net::layers::{clipped_bound, QB};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
@@ -281,9 +322,27 @@ mod tests {
                 let (a, b): (i16, i16) = (weight_rng.gen_range(-30..=30), weight_rng.gen_range(-30..=30));
                 i32::from(a as u16) | i32::from(b) << 16
             });
+            let biases: [i32; DENSE] =
+                std::array::from_fn(|_| weight_rng.gen_range(-clipped_bound(QA)..=clipped_bound(QA)));
+            let outputs: [i32; DENSE] =
+                std::array::from_fn(|_| weight_rng.gen_range(-clipped_bound(QB)..=clipped_bound(QB)));
             assert_eq!(
-                dense(&dense_weights, &features),
-                portable_dense(&dense_weights, &features)
+                dense(&dense_weights, &features, &biases, &outputs),
+                portable_dense(&dense_weights, &features, &biases, &outputs)
+            );
+            // Small weights and counts, so that the sums fall inside the clip, negative ones included, and their
+            // division by QD is rounded.
+            let small_weights: Box<[[i16; 2 * DENSE]; PAIRS]> = Box::new(std::array::from_fn(|_| {
+                std::array::from_fn(|_| weight_rng.gen_range(-40..=40))
+            }));
+            let small_features: [i32; PAIRS] = std::array::from_fn(|_| {
+                let (a, b): (i16, i16) = (weight_rng.gen_range(-2..=2), weight_rng.gen_range(-2..=2));
+                i32::from(a as u16) | i32::from(b) << 16
+            });
+            let small_biases: [i32; DENSE] = std::array::from_fn(|_| weight_rng.gen_range(-20..=200));
+            assert_eq!(
+                dense(&small_weights, &small_features, &small_biases, &outputs),
+                portable_dense(&small_weights, &small_features, &small_biases, &outputs)
             );
             let exact: i64 = neurons
                 .iter()
