@@ -67,10 +67,9 @@ impl Accumulators {
     pub(crate) fn reset(&mut self, net: &Network, pos: &Position) {
         self.top = 0;
         let root = &mut self.entries[0];
-        root.neurons = [
-            self.refreshes.refresh(net, pos, Color::White),
-            self.refreshes.refresh(net, pos, Color::Black),
-        ];
+        for side in Color::ALL {
+            self.refreshes.refresh(net, pos, side, &mut root.neurons[side.index()]);
+        }
         root.known = true;
     }
 
@@ -121,10 +120,9 @@ impl Accumulators {
                 .any(|e| matches!(e.change, Change::Frames));
         if refresh {
             let entry = &mut self.entries[top];
-            entry.neurons = [
-                self.refreshes.refresh(net, pos, Color::White),
-                self.refreshes.refresh(net, pos, Color::Black),
-            ];
+            for side in Color::ALL {
+                self.refreshes.refresh(net, pos, side, &mut entry.neurons[side.index()]);
+            }
             entry.known = true;
             return &self.entries[top].neurons;
         }

@@ -63,8 +63,9 @@ impl RefreshCache {
         }
     }
 
-    /// `side`'s neurons for `pos`, the same as [`Network::refresh`] gives.
-    pub(crate) fn refresh(&mut self, net: &Network, pos: &Position, side: Color) -> Neurons {
+    /// `side`'s neurons for `pos`, the same as [`Network::refresh`] gives, written into `neurons` (not returned:
+    /// a copy of them fewer).
+    pub(crate) fn refresh(&mut self, net: &Network, pos: &Position, side: Color, neurons: &mut Neurons) {
         if self.net != net.hash() {
             self.net = net.hash();
             self.entries.iter_mut().for_each(|entry| entry.view = None);
@@ -96,28 +97,27 @@ impl RefreshCache {
             }
             let in_hand = places.iter().filter(|&&place| place == IN_HAND).count();
             if on.len() + off.len() < 2 * pos.board().on_board().len() as usize + in_hand {
-                simd::accumulate(&mut entry.neurons, on.into_iter(), off.into_iter());
+                // The rows by reference: moving the lists into the iterators would copy them.
+                simd::accumulate(&mut entry.neurons, on.iter().copied(), off.iter().copied());
                 entry.places = places;
-                return entry.neurons;
+                *neurons = entry.neurons;
+                return;
             }
         }
         let mut pieces = [[NONE; 2]; Piece::COUNT];
         for (index, slot) in pieces.iter_mut().enumerate() {
             *slot = features(Piece::from_index(index));
         }
-        let mut neurons = net.input_biases;
+        entry.neurons = net.input_biases;
         simd::accumulate(
-            &mut neurons,
+            &mut entry.neurons,
             pieces.iter().flatten().filter(|&&f| f != NONE).map(|&f| net.row(f)),
             std::iter::empty(),
         );
-        *entry = Entry {
-            view: Some(view),
-            places,
-            pieces,
-            neurons,
-        };
-        neurons
+        entry.view = Some(view);
+        entry.places = places;
+        entry.pieces = pieces;
+        *neurons = entry.neurons;
     }
 }
 
@@ -143,6 +143,13 @@ mod tests {
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
+    /// `side`'s neurons for `pos` from `cache`.
+    fn refreshed(cache: &mut RefreshCache, net: &Network, pos: &Position, side: Color) -> Neurons {
+        let mut neurons = [0; super::super::layers::HIDDEN];
+        cache.refresh(net, pos, side, &mut neurons);
+        neurons
+    }
+
     /// Neurons refreshed from kept ones are those computed from nothing, as Queens (and everything else) move back
     /// and forth over random games of every game type; most refreshes are served from a kept view.
     #[test]
@@ -167,7 +174,11 @@ mod tests {
                     let view = crate::eval::net::frame_of(&pos, side);
                     let slot = side.index() * SLOTS + Inputs::view_key(&view) as usize % SLOTS;
                     kept += usize::from(cache.entries[slot].view == Some(view));
-                    assert_eq!(cache.refresh(&net, &pos, side), net.refresh(&pos, side), "game {game}");
+                    assert_eq!(
+                        refreshed(&mut cache, &net, &pos, side),
+                        net.refresh(&pos, side),
+                        "game {game}"
+                    );
                     checked += 1;
                 }
             }
@@ -177,7 +188,7 @@ mod tests {
         let other = super::super::tests::random_network(6);
         let pos = Position::new(GameType::MLP);
         assert_eq!(
-            cache.refresh(&other, &pos, Color::White),
+            refreshed(&mut cache, &other, &pos, Color::White),
             other.refresh(&pos, Color::White)
         );
     }
@@ -202,8 +213,8 @@ mod tests {
         let beetle = Piece::new(Color::White, crate::rules::piece::Bug::Beetle, 1).unwrap();
         assert_eq!(before.board().hex_of(beetle), after.board().hex_of(beetle));
         for side in Color::ALL {
-            assert_eq!(cache.refresh(&net, &before, side), net.refresh(&before, side));
-            assert_eq!(cache.refresh(&net, &after, side), net.refresh(&after, side));
+            assert_eq!(refreshed(&mut cache, &net, &before, side), net.refresh(&before, side));
+            assert_eq!(refreshed(&mut cache, &net, &after, side), net.refresh(&after, side));
         }
     }
 }
