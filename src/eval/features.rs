@@ -172,28 +172,22 @@ fn count_side(pos: &Position, board: &Board, color: Color, pinned: PieceSet, sig
         return;
     };
 
+    // The enemy's climbers next to this Queen are counted here too, for the enemy (whose sign is the opposite),
+    // once its own Queen is out: their cells are these.
+    let enemy_moves = pos.queen_hex(color.opponent()).is_some();
     let mut occupied = 0;
     for n in queen.neighbours() {
         if let Some(top) = board.top(n) {
             occupied += 1;
             if top.color() != color {
                 counts[Feature::QueenAttackers.index()] += sign;
+                if enemy_moves && matches!(top.bug(), Bug::Beetle | Bug::Mosquito) && is_free(board, top, pinned) {
+                    counts[Feature::ClimberNextToEnemyQueen.index()] -= sign;
+                }
             } else if is_free(board, top, pinned) {
                 counts[Feature::FriendlyCanLeave.index()] += sign;
                 if top.bug() == Bug::Pillbug {
                     counts[Feature::PillbugGuard.index()] += sign;
-                }
-            }
-        }
-    }
-    if let Some(enemy) = pos.queen_hex(color.opponent()) {
-        for n in enemy.neighbours() {
-            if let Some(top) = board.top(n) {
-                if top.color() == color
-                    && matches!(top.bug(), Bug::Beetle | Bug::Mosquito)
-                    && is_free(board, top, pinned)
-                {
-                    counts[Feature::ClimberNextToEnemyQueen.index()] += sign;
                 }
             }
         }
@@ -262,6 +256,48 @@ mod tests {
         names.sort();
         names.dedup();
         assert_eq!(names.len(), FEATURE_COUNT);
+    }
+
+    /// Beetles and Mosquitoes next to the enemy Queen, free to move, once their own Queen is out: counted for each
+    /// side as the feature says, mine minus theirs, over random games of every game type (stacks and pins
+    /// included).
+    #[test]
+    fn climbers_next_to_the_enemy_queen_are_each_sides_free_beetles_and_mosquitoes_beside_her() {
+        use crate::rules::game_type::GameType;
+        use crate::rules::moves::MoveList;
+        use rand::{rngs::StdRng, Rng, SeedableRng};
+        let climbers = |pos: &Position, color: Color| -> i32 {
+            let (Some(_), Some(enemy)) = (pos.queen_hex(color), pos.queen_hex(color.opponent())) else {
+                return 0;
+            };
+            let board = pos.board();
+            let pinned = pos.pinned();
+            enemy
+                .neighbours()
+                .into_iter()
+                .filter_map(|n| board.top(n))
+                .filter(|top| top.color() == color && matches!(top.bug(), Bug::Beetle | Bug::Mosquito))
+                .filter(|&top| is_free(board, top, pinned))
+                .count() as i32
+        };
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut seen = 0;
+        for game in 0..80 {
+            let mut pos = Position::new(GameType::ALL[game % GameType::ALL.len()]);
+            for _ in 0..80 {
+                if pos.state().is_over() {
+                    break;
+                }
+                let me = pos.to_move();
+                let expected = climbers(&pos, me) - climbers(&pos, me.opponent());
+                assert_eq!(Features::of(&pos).get(Feature::ClimberNextToEnemyQueen), expected);
+                seen += usize::from(expected != 0);
+                let mut moves = MoveList::new();
+                pos.generate_moves(&mut moves);
+                pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+        assert!(seen > 50, "{seen}");
     }
 
     /// The distinct cells of the placements the side to move may play, up to the cap.
