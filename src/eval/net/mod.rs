@@ -172,8 +172,7 @@ impl Network {
         let bucket = bucket(game_type);
         let weights = &self.output_weights[bucket];
         let (own, other) = (&neurons[to_move.index()], &neurons[to_move.opponent().index()]);
-        let mut sum =
-            simd::squared_clipped_dot(own, &weights[..HIDDEN]) + simd::squared_clipped_dot(other, &weights[HIDDEN..]);
+        let mut sum = simd::squared_clipped_dot([own, other], weights);
         let mut pairs = [0i32; PAIRS];
         for (pair, two) in pairs.iter_mut().zip(features.0.chunks(2)) {
             // Two features as two 16-bit halves (they are counts, far below 2^15).

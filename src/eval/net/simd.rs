@@ -55,17 +55,19 @@ pub(super) fn accumulate<'a>(
     }
 }
 
-/// Σ clip(n)² · w over the neurons, clip to `[0, QA]`. A product is below 2^25 (a clipped neuron squared is at
-/// most `QA`² and a weight at most [`clipped_bound`](super::layers::clipped_bound)`(QB)`), so a sum of 32 of them
-/// fits an `i32`; the whole sum is an `i64`.
+/// Σ clip(n)² · w over the neurons of both `sides` (the first's with the first `HIDDEN` weights, the second's with
+/// the rest), clip to `[0, QA]`. A product is below 2^25 (a clipped neuron squared is at most `QA`² and a weight at
+/// most [`clipped_bound`](super::layers::clipped_bound)`(QB)`), so a sum of 32 of them fits an `i32`; the whole sum
+/// is an `i64`.
 #[inline]
-pub(super) fn squared_clipped_dot(neurons: &Neurons, weights: &[i16]) -> i64 {
+pub(super) fn squared_clipped_dot(sides: [&Neurons; 2], weights: &[i16; 2 * HIDDEN]) -> i64 {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, checked just above.
-        return unsafe { avx2::squared_clipped_dot(neurons, weights) };
+        return unsafe { avx2::squared_clipped_dot(sides, weights) };
     }
-    portable_squared_clipped_dot(neurons, weights)
+    portable_squared_clipped_dot(sides[0], &weights[..HIDDEN])
+        + portable_squared_clipped_dot(sides[1], &weights[HIDDEN..])
 }
 
 /// The dense layer's part of the output: for each neuron `k`, its sum `z` (over pairs `p`, its two weights in
@@ -243,18 +245,18 @@ mod avx2 {
         }
     }
 
-    /// [`super::squared_clipped_dot`] with AVX2, sixteen neurons at a time in 16-bit lanes. A clipped neuron
-    /// squared is below 2^16, exact in a 16-bit lane as an unsigned number; halved it is a positive `i16`, so that
-    /// `madd` multiplies it by the signed weights and adds pairs into 32-bit lanes, and the halving's lost bit is
-    /// added back by a second `madd` of zeros and ones. Each lane sums `HIDDEN / 8` products of at most
-    /// `QA² / 2 · clipped_bound(QB)`: below 2^29.
+    /// [`super::squared_clipped_dot`] with AVX2, sixteen neurons at a time in 16-bit lanes, both sides into the
+    /// same registers. A clipped neuron squared is below 2^16, exact in a 16-bit lane as an unsigned number; halved
+    /// it is a positive `i16`, so that `madd` multiplies it by the signed weights and adds pairs into 32-bit lanes,
+    /// and the halving's lost bit is added back by a second `madd` of zeros and ones. Each lane sums
+    /// `2 · HIDDEN / 8` products of at most `QA² / 2 · clipped_bound(QB)`: below 2^30.
     ///
     /// # Safety
     /// The processor must have AVX2.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn squared_clipped_dot(neurons: &Neurons, weights: &[i16]) -> i64 {
-        let weights = &weights[..HIDDEN];
-        // SAFETY: neurons and weights are both HIDDEN long, and each load reads 16 of them at `at + 16 <= HIDDEN`.
+    pub(super) unsafe fn squared_clipped_dot(sides: [&Neurons; 2], weights: &[i16; 2 * HIDDEN]) -> i64 {
+        // SAFETY: each side's neurons are HIDDEN long and its weights the HIDDEN from `side * HIDDEN`; each load
+        // reads 16 of them at `at + 16 <= HIDDEN`.
         unsafe {
             let (zero, top, one) = (
                 _mm256_setzero_si256(),
@@ -262,13 +264,16 @@ mod avx2 {
                 _mm256_set1_epi16(1),
             );
             let (mut halves, mut odd) = (zero, zero);
-            for at in (0..HIDDEN).step_by(LANES) {
-                let n = _mm256_loadu_si256(neurons.as_ptr().add(at).cast());
-                let w = _mm256_loadu_si256(weights.as_ptr().add(at).cast());
-                let clipped = _mm256_min_epi16(_mm256_max_epi16(n, zero), top);
-                let squared = _mm256_mullo_epi16(clipped, clipped);
-                halves = _mm256_add_epi32(halves, _mm256_madd_epi16(_mm256_srli_epi16(squared, 1), w));
-                odd = _mm256_add_epi32(odd, _mm256_madd_epi16(_mm256_and_si256(squared, one), w));
+            for (side, neurons) in sides.into_iter().enumerate() {
+                let weights = weights.as_ptr().add(side * HIDDEN);
+                for at in (0..HIDDEN).step_by(LANES) {
+                    let n = _mm256_loadu_si256(neurons.as_ptr().add(at).cast());
+                    let w = _mm256_loadu_si256(weights.add(at).cast());
+                    let clipped = _mm256_min_epi16(_mm256_max_epi16(n, zero), top);
+                    let squared = _mm256_mullo_epi16(clipped, clipped);
+                    halves = _mm256_add_epi32(halves, _mm256_madd_epi16(_mm256_srli_epi16(squared, 1), w));
+                    odd = _mm256_add_epi32(odd, _mm256_madd_epi16(_mm256_and_si256(squared, one), w));
+                }
             }
             let (mut high, mut low) = ([0i32; 8], [0i32; 8]);
             _mm256_storeu_si256(high.as_mut_ptr().cast(), halves);
@@ -304,15 +309,16 @@ mod tests {
             accumulate(&mut sum, [&a, &b, &c].into_iter(), [&d].into_iter());
             let slow: Neurons = std::array::from_fn(|i| before[i] + a[i] + b[i] + c[i] - d[i]);
             assert_eq!(sum, slow);
-            let neurons = row(400);
+            let (neurons, others) = (row(400), row(400));
             // Weights up to the bounds training keeps them in, where the sums come nearest to overflowing.
             let output_bound = clipped_bound(QB) as i16;
-            let weights: Vec<i16> = (0..HIDDEN)
-                .map(|_| weight_rng.gen_range(-output_bound..=output_bound))
-                .collect();
+            let weights: [i16; 2 * HIDDEN] =
+                std::array::from_fn(|_| weight_rng.gen_range(-output_bound..=output_bound));
+            let both = [&neurons, &others];
             assert_eq!(
-                squared_clipped_dot(&neurons, &weights),
-                portable_squared_clipped_dot(&neurons, &weights)
+                squared_clipped_dot(both, &weights),
+                portable_squared_clipped_dot(&neurons, &weights[..HIDDEN])
+                    + portable_squared_clipped_dot(&others, &weights[HIDDEN..])
             );
             let dense_bound = clipped_bound(QA * QD) as i16;
             let dense_weights: Box<[[i16; 2 * DENSE]; PAIRS]> = Box::new(std::array::from_fn(|_| {
@@ -346,10 +352,11 @@ mod tests {
             );
             let exact: i64 = neurons
                 .iter()
+                .chain(&others)
                 .zip(&weights)
                 .map(|(&n, &w)| i64::from(n.clamp(0, QA as i16)).pow(2) * i64::from(w))
                 .sum();
-            assert_eq!(squared_clipped_dot(&neurons, &weights), exact);
+            assert_eq!(squared_clipped_dot(both, &weights), exact);
         }
     }
 }
