@@ -11,7 +11,7 @@ use smallvec::SmallVec;
 
 use super::inputs::{FeatureSet, Inputs};
 use super::{height_of, simd, Network, Neurons};
-use crate::rules::hex::Hex;
+use crate::rules::hex::{Hex, GRID};
 use crate::rules::piece::{Color, Piece};
 use crate::rules::position::Position;
 
@@ -21,6 +21,8 @@ const NONE: u16 = u16::MAX;
 const IN_HAND: u16 = u16::MAX - 1;
 /// Where a piece that is not in the game stands.
 const ABSENT: u16 = u16::MAX;
+/// Where a piece on the board stands: its cell's index in the low bits, its height above them.
+const HEIGHT_SHIFT: u32 = GRID.trailing_zeros();
 /// Views kept for each side.
 const SLOTS: usize = 64;
 
@@ -79,8 +81,8 @@ impl RefreshCache {
             place => Inputs::on_board(
                 &view,
                 piece,
-                Hex::from_index(usize::from(place & 0x3ff)),
-                (place >> 10) as u8,
+                Hex::from_index(usize::from(place) % GRID),
+                (place >> HEIGHT_SHIFT) as u8,
             ),
         };
         if entry.view == Some(view) {
@@ -128,7 +130,7 @@ fn places(pos: &Position) -> [u16; Piece::COUNT] {
     let mut places = [ABSENT; Piece::COUNT];
     for piece in board.on_board() {
         let hex = board.hex_of_unchecked(piece);
-        places[piece.index()] = hex.index() as u16 | u16::from(height_of(pos, piece, hex)) << 10;
+        places[piece.index()] = hex.index() as u16 | u16::from(height_of(pos, piece, hex)) << HEIGHT_SHIFT;
     }
     for piece in pos.pieces_in_hand(Color::White) | pos.pieces_in_hand(Color::Black) {
         places[piece.index()] = IN_HAND;
