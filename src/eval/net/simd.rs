@@ -8,9 +8,15 @@
 use super::layers::{DENSE, HIDDEN, QA, QD};
 use super::{Neurons, PAIRS};
 
-/// `neurons = before + Σ on − Σ off`.
+/// `neurons = before + Σ on − Σ off`. The numbers of rows are the arrays' lengths, known when compiling (a move
+/// turns two rows on and two or one off), so that the loops over them unroll.
 #[inline]
-pub(super) fn update(neurons: &mut Neurons, before: &Neurons, on: &[&Neurons], off: &[&Neurons]) {
+pub(super) fn update<const ON: usize, const OFF: usize>(
+    neurons: &mut Neurons,
+    before: &Neurons,
+    on: &[&Neurons; ON],
+    off: &[&Neurons; OFF],
+) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, checked just above.
@@ -148,7 +154,12 @@ mod avx2 {
     /// # Safety
     /// The processor must have AVX2.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn update(neurons: &mut Neurons, before: &Neurons, on: &[&Neurons], off: &[&Neurons]) {
+    pub(super) unsafe fn update<const ON: usize, const OFF: usize>(
+        neurons: &mut Neurons,
+        before: &Neurons,
+        on: &[&Neurons; ON],
+        off: &[&Neurons; OFF],
+    ) {
         for r in 0..REGISTERS {
             let at = r * LANES;
             // SAFETY: every row is HIDDEN neurons long and `at + LANES <= HIDDEN`; the loads and the store are
