@@ -414,14 +414,16 @@ impl Walk<'_> {
     }
 
     /// Start bringing what the search keeps about the position after `mv` (to be searched `depth` plies deep)
-    /// into the processor's cache: its leaf value, or its table entry.
+    /// into the processor's cache: its table entry, and its leaf value when it may be asked for (at a leaf, and
+    /// by the futility test near the leaves, where a late move's reduction may also bring it).
     #[inline]
     fn prefetch(&self, mv: Move, depth: u32) {
         let hash = self.pos.hash_after(mv);
-        if depth == 0 {
-            self.evals.prefetch(hash);
-        } else {
+        if depth > 0 {
             self.table.prefetch(hash);
+        }
+        if depth <= FUTILE_DEPTH + 1 {
+            self.evals.prefetch(hash);
         }
     }
 
