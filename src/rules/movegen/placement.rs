@@ -20,51 +20,60 @@ pub(crate) fn placement_cells(board: &Board, color: Color, out: &mut CellSet) {
                 out.insert(n);
             }
         }
-        _ => each_placement_cell(board, color, |n| {
-            out.push(n);
+        _ => each_own_top(board, color, |hex, empty| {
+            for dir in Direction::ALL {
+                if empty & (1 << dir.index()) == 0 {
+                    continue;
+                }
+                let n = hex.step(dir);
+                if counted_from(board, color, empty, n, dir) {
+                    out.push(n);
+                }
+            }
             true
         }),
     }
 }
 
 /// How many cells `color` could place on once the hive has two pieces or more (the same cells as
-/// [`placement_cells`], counted without listing them), stopping at `cap`.
+/// [`placement_cells`], counted without listing them), stopping at `cap` (looked at after each piece).
 pub(crate) fn placement_count(board: &Board, color: Color, cap: u32) -> u32 {
     let mut count = 0;
-    each_placement_cell(board, color, |_| {
-        count += 1;
+    each_own_top(board, color, |hex, empty| {
+        for dir in Direction::ALL {
+            count += u32::from(counted_from(board, color, empty, hex.step(dir), dir));
+        }
         count < cap
     });
     count.min(cap)
 }
 
-/// Hand each cell where `color` may place (once the hive has two pieces or more) to `f`, each cell once, until
-/// `f` returns false.
+/// Hand each piece of `color` on top of its stack to `f`, as its cell and the bits of the directions in which
+/// its neighbour is empty, until `f` returns false.
 #[inline(always)]
-fn each_placement_cell(board: &Board, color: Color, mut f: impl FnMut(Hex) -> bool) {
-    let opponent = color.opponent();
+fn each_own_top(board: &Board, color: Color, mut f: impl FnMut(Hex, u8) -> bool) {
     let mut bits = board.on_board().bits() & color_mask(color);
     while bits != 0 {
         let piece = Piece::from_index(bits.trailing_zeros() as usize);
         bits &= bits - 1;
         let hex = board.hex_of_unchecked(piece);
-        if board.top(hex) != Some(piece) {
-            continue;
-        }
-        let empty = !board.occupied_bits(hex);
-        for dir in Direction::ALL {
-            if empty & (1 << dir.index()) == 0 {
-                continue;
-            }
-            let n = hex.step(dir);
-            // A cell next to several own pieces is taken once: from its first own neighbour.
-            let own_around = board.touching_bits(color, n);
-            let first_own = own_around & own_around.wrapping_neg();
-            if board.touching_bits(opponent, n) == 0 && first_own == 1 << dir.opposite().index() && !f(n) {
-                return;
-            }
+        if board.top(hex) == Some(piece) && !f(hex, !board.occupied_bits(hex)) {
+            return;
         }
     }
+}
+
+/// Whether `n`, the neighbour in direction `dir` of a cell topped by a piece of `color` whose empty neighbours
+/// are the bits `empty`, is a cell where `color` may place, and is counted from this cell: it is empty, touches
+/// no top of the other colour, and this is its first own neighbour (so that a cell next to several is taken
+/// once). Without branches: which way each test goes follows the board, not a pattern a processor could learn.
+#[inline(always)]
+fn counted_from(board: &Board, color: Color, empty: u8, n: Hex, dir: Direction) -> bool {
+    let own_around = board.touching_bits(color, n);
+    let first_own = own_around & own_around.wrapping_neg();
+    ((empty >> dir.index()) & 1 != 0)
+        & (board.touching_bits(color.opponent(), n) == 0)
+        & (first_own == 1 << dir.opposite().index())
 }
 
 /// Bits of the pieces of `color`.
