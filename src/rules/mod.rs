@@ -14,4 +14,5 @@ pub mod perft;
 pub mod piece;
 pub mod piece_set;
 pub mod position;
+pub(crate) mod prefetch;
 pub mod setup;

@@ -45,7 +45,7 @@ impl Evals {
     /// Start bringing the entry for `hash` into the processor's cache, for a look soon after.
     #[inline]
     pub fn prefetch(&self, hash: u64) {
-        super::prefetch::prefetch(&self.entries[hash as usize & (SLOTS - 1)]);
+        crate::rules::prefetch::prefetch(&self.entries[hash as usize & (SLOTS - 1)]);
     }
 
     /// The value remembered for the position with this hash, if any.

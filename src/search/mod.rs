@@ -20,7 +20,6 @@ mod evals;
 mod limits;
 mod ordering;
 mod pages;
-mod prefetch;
 #[cfg(feature = "puzzles")]
 pub(crate) mod proof;
 mod pv;

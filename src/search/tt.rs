@@ -284,7 +284,7 @@ impl Table {
     /// Start bringing the entry for `hash` into the processor's cache, for a probe soon after.
     #[inline]
     pub fn prefetch(&self, hash: u64) {
-        super::prefetch::prefetch(self.slot(hash));
+        crate::rules::prefetch::prefetch(self.slot(hash));
     }
 
     #[inline]
