@@ -178,6 +178,14 @@ impl Board {
         self.ground
     }
 
+    /// The shape hash (see [`Board::shape_hash`]) after the top piece at `from` (or a piece from a hand, `None`)
+    /// goes on top of the stack at `to`, another cell.
+    #[inline]
+    pub(crate) fn shape_hash_after(&self, from: Option<Hex>, to: Hex) -> u64 {
+        let left = from.map_or(0, |from| ground_key(from, self.height(from) - 1));
+        self.ground ^ left ^ ground_key(to, self.height(to))
+    }
+
     /// Put `piece` on top of the stack at `hex` (possibly empty).
     #[inline]
     pub(crate) fn push(&mut self, piece: Piece, hex: Hex) {

@@ -425,6 +425,7 @@ impl Walk<'_> {
         if depth <= FUTILE_DEPTH + 1 {
             self.evals.prefetch(hash);
         }
+        self.pos.prefetch_cuts_after(mv);
     }
 
     /// Whether the side to move's Queen has five neighbours: the opponent may end the game with their next move.
