@@ -299,6 +299,9 @@ const CLIMBERS: u32 = pieces_of(Bug::Beetle, Bug::Mosquito);
 /// The Pillbugs.
 const PILLBUGS: u32 = pieces_of(Bug::Pillbug, Bug::Pillbug);
 
+/// The pieces that may throw another: the Pillbugs and the Mosquitoes (beside a Pillbug).
+pub(crate) const THROWERS: u32 = pieces_of(Bug::Pillbug, Bug::Mosquito);
+
 /// For each piece, the index of the first piece of its colour and kind: what the hash of the arrangement knows of
 /// a piece. Pieces of one colour and kind are alike on the table (their numbers are the notation's), so two
 /// boards that differ only by which Ant stands where are the same position.

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::rules::board::{mix, zobrist, Board};
+use crate::rules::board::{mix, zobrist, Board, THROWERS};
 use crate::rules::game_type::GameType;
 use crate::rules::hex::{Directions, Hex};
 use crate::rules::moves::Move;
@@ -285,11 +285,7 @@ impl Position {
                 let hash =
                     board.hash() ^ zobrist(piece, from, board.height(from) - 1) ^ zobrist(piece, to, board.height(to));
                 // As `stun_may_matter` will judge it there: the cell left behind shows what stood under the piece.
-                let may_matter = piece.color() == next
-                    || to.neighbours().into_iter().any(|n| {
-                        let top = if n == from { board.below(piece) } else { board.top(n) };
-                        top.is_some_and(|p| may_throw_for(p, next))
-                    });
+                let may_matter = piece.color() == next || self.thrower_beside(next, to, Some((piece, from)));
                 (hash, may_matter.then_some(to))
             }
             Move::Pass => (board.hash(), None),
@@ -328,10 +324,30 @@ impl Position {
         if stunned.color() == self.to_move {
             return true;
         }
-        let hex = self.board.hex_of_unchecked(stunned);
-        hex.neighbours()
-            .into_iter()
-            .any(|n| self.board.top(n).is_some_and(|p| may_throw_for(p, self.to_move)))
+        self.thrower_beside(self.to_move, self.board.hex_of_unchecked(stunned), None)
+    }
+
+    /// Whether a piece that may throw for `color` (its Pillbug or Mosquito, [`may_throw_for`]) stands on top of a
+    /// stack next to `hex`, on the board as it will be once `leaving` (a piece and the cell it leaves), if any, has
+    /// left. Found from where those two pieces stand rather than by looking round `hex`: two tests at most
+    /// instead of six, and none when they are not in play.
+    #[inline]
+    fn thrower_beside(&self, color: Color, hex: Hex, leaving: Option<(Piece, Hex)>) -> bool {
+        let board = &self.board;
+        let mut throwers = board.on_board().bits() & THROWERS & PieceSet::of_color(color).bits();
+        while throwers != 0 {
+            let thrower = Piece::from_index(throwers.trailing_zeros() as usize);
+            throwers &= throwers - 1;
+            let at = board.hex_of_unchecked(thrower);
+            let top = match leaving {
+                Some((piece, from)) if from == at => board.below(piece),
+                _ => board.top(at),
+            };
+            if top == Some(thrower) && at.is_next_to(hex) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether the stun of `stunned` does change what may be played (a narrower [`Position::stun_may_matter`]):
