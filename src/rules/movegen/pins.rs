@@ -58,13 +58,21 @@ impl Position {
     /// the time spent on pinned pieces was spent waiting for it (a search's cache has 8,192 entries of a line each).
     #[inline]
     pub(crate) fn prefetch_cuts_after(&self, mv: Move) {
+        if let Some(key) = self.shape_hash_after(mv) {
+            with_scratch(|scratch| scratch.pins.prefetch(key));
+        }
+    }
+
+    /// The hive's shape hash after `mv`, one of this position's moves, without playing it; `None` for a pass, which
+    /// leaves the shape as it is.
+    #[inline]
+    fn shape_hash_after(&self, mv: Move) -> Option<u64> {
         let board = &self.board;
-        let key = match mv {
-            Move::Place { to, .. } => board.shape_hash_after(None, to),
-            Move::Move { piece, to } => board.shape_hash_after(Some(board.hex_of_unchecked(piece)), to),
-            Move::Pass => return,
-        };
-        with_scratch(|scratch| scratch.pins.prefetch(key));
+        match mv {
+            Move::Place { to, .. } => Some(board.shape_hash_after(None, to)),
+            Move::Move { piece, to } => Some(board.shape_hash_after(Some(board.hex_of_unchecked(piece)), to)),
+            Move::Pass => None,
+        }
     }
 
     /// [`Position::pinned`] as bits, with the articulation-point pass's scratch space given.
@@ -164,6 +172,37 @@ mod tests {
 
     use super::*;
     use crate::rules::game_type::GameType;
+
+    /// The shape hash worked out before a move (the key the search prefetches) is the one the board has once the
+    /// move is played, for every legal move of random games of every game type (climbs, and pieces leaving a stack
+    /// or a cell of their own, included).
+    #[test]
+    fn the_shape_hash_after_a_move_is_the_one_once_it_is_played() {
+        let mut rng = StdRng::seed_from_u64(0x0053_4841);
+        let mut checked = 0;
+        for game in GameType::ALL {
+            for _ in 0..10 {
+                let mut pos = Position::new(game);
+                for _ in 0..80 {
+                    let moves = pos.legal_moves();
+                    if pos.state().is_over() || moves.is_empty() {
+                        break;
+                    }
+                    for &mv in &moves {
+                        let expected = pos.shape_hash_after(mv);
+                        pos.play_unchecked(mv);
+                        if let Some(expected) = expected {
+                            assert_eq!(expected, pos.board().shape_hash(), "{mv:?} in {}", pos.game_string());
+                            checked += 1;
+                        }
+                        pos.undo();
+                    }
+                    pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
 
     /// After a move, the cut cells worked out from the shape before are those of a full pass, over random games of
     /// every game type; and the shortcut is taken often, for placements and for movements.
