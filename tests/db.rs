@@ -516,9 +516,16 @@ fn ctrl_c_stops_an_import_and_says_what_it_did() {
     let scratch = Scratch::new("db-interrupt");
     let folder = scratch.path("records");
     let total = many_games(&folder, 10, 500);
+    // Ctrl-C comes a third of the way into the time a whole import takes on this machine, timed first into another
+    // file: well after the start (the handler is in place within milliseconds) and well before the end, on a fast
+    // machine as on a slow one.
+    let started = Instant::now();
+    let timed = db(&scratch.path("timed.sqlite"), &["add", &folder]);
+    assert!(timed.success(), "{}", timed.stderr);
+    let whole = started.elapsed();
     let path = scratch.path("games.sqlite");
     let running = Waggle::new(["db", "add", &folder, "--db", &path]).start();
-    std::thread::sleep(Duration::from_millis(700));
+    std::thread::sleep(whole / 3);
     running.interrupt();
     let (code, _, stderr) = running.finish(Duration::from_secs(60));
     assert_eq!(code, Some(130), "{stderr}");
