@@ -9,7 +9,7 @@ mod common;
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::{Scratch, Waggle};
 use rand::rngs::StdRng;
@@ -474,18 +474,25 @@ fn went_on_from(game_type: &str, moves: &str) -> i64 {
     count
 }
 
+/// How long a whole import of the records in `folder` takes on this machine, into a database of its own in
+/// `scratch`: what the tests that stop an import midway time their stops by.
+#[cfg(unix)]
+fn whole_import_time(scratch: &Scratch, folder: &str) -> Duration {
+    let started = std::time::Instant::now();
+    let timed = db(&scratch.path("timed.sqlite"), &["add", folder]);
+    assert!(timed.success(), "{}", timed.stderr);
+    started.elapsed()
+}
+
 #[cfg(unix)]
 #[test]
 fn an_import_killed_at_random_points_leaves_whole_games_only() {
     let scratch = Scratch::new("db-killed");
     let folder = scratch.path("records");
     let total = many_games(&folder, 12, 1000);
-    // The kills fall within the time a whole import takes on this machine, timed first into another file: ten at
-    // 2 to 12 % of it each leave most of the import still to do, on a fast machine as on a slow one.
-    let started = Instant::now();
-    let timed = db(&scratch.path("timed.sqlite"), &["add", &folder]);
-    assert!(timed.success(), "{}", timed.stderr);
-    let whole = started.elapsed();
+    // The kills fall within the time a whole import takes on this machine: ten at 2 to 12 % of it each leave most
+    // of the import still to do, on a fast machine as on a slow one.
+    let whole = whole_import_time(&scratch, &folder);
     let path = scratch.path("games.sqlite");
     let mut rng = StdRng::seed_from_u64(60);
     let (mut killed, mut last) = (0, 0);
@@ -516,13 +523,9 @@ fn ctrl_c_stops_an_import_and_says_what_it_did() {
     let scratch = Scratch::new("db-interrupt");
     let folder = scratch.path("records");
     let total = many_games(&folder, 10, 500);
-    // Ctrl-C comes a third of the way into the time a whole import takes on this machine, timed first into another
-    // file: well after the start (the handler is in place within milliseconds) and well before the end, on a fast
-    // machine as on a slow one.
-    let started = Instant::now();
-    let timed = db(&scratch.path("timed.sqlite"), &["add", &folder]);
-    assert!(timed.success(), "{}", timed.stderr);
-    let whole = started.elapsed();
+    // Ctrl-C comes a third of the way into the time a whole import takes on this machine: well after the start (the
+    // handler is in place within milliseconds) and well before the end, on a fast machine as on a slow one.
+    let whole = whole_import_time(&scratch, &folder);
     let path = scratch.path("games.sqlite");
     let running = Waggle::new(["db", "add", &folder, "--db", &path]).start();
     std::thread::sleep(whole / 3);
