@@ -79,8 +79,9 @@ impl Table {
         }
     }
 
-    /// A win within `plies`, by `best`.
-    pub(crate) fn won(&mut self, key: u64, plies: u32, best: Option<Move>) {
+    /// The slot of the position `key`, emptied for it first when it holds another position or an older
+    /// generation's answers.
+    fn claim(&mut self, key: u64) -> &mut Slot {
         let index = self.slot(key);
         let generation = self.generation;
         let slot = &mut self.slots[index];
@@ -91,6 +92,12 @@ impl Table {
                 ..Slot::default()
             };
         }
+        slot
+    }
+
+    /// A win within `plies`, by `best`.
+    pub(crate) fn won(&mut self, key: u64, plies: u32, best: Option<Move>) {
+        let slot = self.claim(key);
         let plies = plies as u8;
         if slot.won_within == 0 || plies < slot.won_within {
             slot.won_within = plies;
@@ -100,16 +107,7 @@ impl Table {
 
     /// No win within `plies`; `best` the reply that held, if the defender was to move.
     pub(crate) fn safe(&mut self, key: u64, plies: u32, best: Option<Move>) {
-        let index = self.slot(key);
-        let generation = self.generation;
-        let slot = &mut self.slots[index];
-        if slot.key != key || slot.generation != generation {
-            *slot = Slot {
-                key,
-                generation,
-                ..Slot::default()
-            };
-        }
+        let slot = self.claim(key);
         let plies = plies as u8;
         if plies > slot.safe_within {
             slot.safe_within = plies;
