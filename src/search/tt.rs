@@ -16,7 +16,7 @@
 //! count searches since the entry was written and never wrap: the search counter has 15 bits, and in the rare
 //! search that would overflow it every entry is marked old instead.
 
-use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 
 use crate::rules::hex::Hex;
 use crate::rules::moves::Move;
@@ -169,10 +169,13 @@ pub(crate) struct Table {
     /// The first generation whose entries count: a clear moves it past every entry written so far, which then
     /// read as empty slots, so that clearing writes nothing.
     valid_from: AtomicU32,
+    /// Whether the first search is still to bring the whole table in.
+    bring_in: AtomicBool,
 }
 
-/// The biggest table whose memory is all brought in when it is made (the default is 64 MB): a bigger one is
-/// taken as the searches touch it, so that asking for gigabytes costs neither the memory nor the time up front.
+/// The biggest table whose memory is all brought in when its first search starts (the default is 64 MB): a
+/// bigger one is taken as the searches touch it, so that asking for gigabytes costs neither the memory nor the
+/// time up front.
 const BROUGHT_IN_MB: usize = 256;
 
 impl Table {
@@ -188,15 +191,15 @@ impl Table {
         if mb <= BROUGHT_IN_MB {
             // Probed at random at nearly every node: on 4 KB pages most probes also walk the page tables (a tenth
             // of a one-thread search's time in `beetle_gate`, at the instruction after the probe's prefetch). On
-            // huge pages brought in by a thread of their own before the search touches them, few do, and the
-            // search takes no page fault.
+            // huge pages brought in by a thread of their own once the first search starts (`new_search`), few
+            // do, and the search takes almost no page fault.
             slots.use_huge_pages();
-            slots.populate_in_background();
         }
         Ok(Table {
             slots,
             generation: AtomicU32::new(0),
             valid_from: AtomicU32::new(0),
+            bring_in: AtomicBool::new(mb <= BROUGHT_IN_MB),
         })
     }
 
@@ -236,6 +239,13 @@ impl Table {
 
     /// Start a new search: older entries become the first to be replaced. Called while no search runs.
     pub fn new_search(&self) {
+        if self.bring_in.swap(false, Relaxed) {
+            // The first search of a table of the usual sizes has a thread of its own bring all of it in, on huge
+            // pages, ahead of most of the search's touches. Not before: a process that
+            // never searches (a start and `exit`, perft, a viewer's questions) would wait at its end for pages it
+            // never used.
+            self.slots.populate_in_background();
+        }
         let current = self.generation.load(Relaxed);
         if current < LAST_GENERATION {
             self.generation.store(current + 1, Relaxed);
