@@ -17,7 +17,8 @@ import time
 if len(sys.argv) < 3:
     sys.exit(__doc__)
 ENGINES, RUNS = sys.argv[1:-1], int(sys.argv[-1])
-POSITION = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data", "positions", "selfplay40.txt")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+POSITION = os.path.join(ROOT, "tests", "data", "positions", "selfplay40.txt")
 INPUT = "newgame %s\nbestmove depth 3\n" % open(POSITION).read().strip()
 
 
