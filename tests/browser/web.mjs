@@ -985,7 +985,8 @@ try {
     const said = await feedbackOf(page);
     check(said.includes('Retry'), `the refutation and what to do: ${said}`);
     check(await page.isVisible('#puzzle-retry'), 'Retry offered');
-    check(await page.evaluate((ply) => window.waggle.state.ply > ply, state.ply), 'the wrong move and its refutation shown on the board');
+    // The feedback is written as the line's position is asked of the server: wait for the board to show it.
+    await waitFor('the wrong move and its refutation shown on the board', () => page.evaluate((ply) => window.waggle.state.ply > ply, state.ply));
     await page.screenshot({ path: `${shots}/puzzle-wrong.png` });
     await page.click('#puzzle-retry');
     await waitFor('back at the puzzle', () => page.evaluate((ply) => window.waggle.state.ply === ply, state.ply));
