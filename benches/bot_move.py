@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """How soon a fresh process gives a bot bridge its move: each run starts ENGINE, writes what hivegame.com's bot
-bridge writes (`newgame` with the `selfplay40` position, `bestmove depth 3`, end of input), and times from the start
-to the line after `bestmove`'s (the move) and to the process's end. The engines take turns, RUNS fresh processes
-each; printed are the medians, least and most.
+bridge writes (`newgame` with a position of tests/data/positions, `selfplay40` unless --position names another,
+`bestmove depth 3` or --depth's, end of input), and times from the start to the line after `bestmove`'s (the move)
+and to the process's end. The engines take turns, RUNS fresh processes each; printed are the medians, least and
+most.
 
     python3 benches/bot_move.py NEW OLD 30
+    python3 benches/bot_move.py --depth 7 --position beetle_gate NEW OLD 10
 
-Usage: python3 benches/bot_move.py ENGINE [ENGINE ...] RUNS
+Usage: python3 benches/bot_move.py [--depth D] [--position NAME] ENGINE [ENGINE ...] RUNS
 """
 import os
 import statistics
@@ -14,12 +16,20 @@ import subprocess
 import sys
 import time
 
-if len(sys.argv) < 3:
+ARGS = sys.argv[1:]
+DEPTH, NAME = "3", "selfplay40"
+while len(ARGS) >= 2 and ARGS[0] in ("--depth", "--position"):
+    if ARGS[0] == "--depth":
+        DEPTH = ARGS[1]
+    else:
+        NAME = ARGS[1]
+    ARGS = ARGS[2:]
+if len(ARGS) < 2 or not ARGS[-1].isdigit() or not DEPTH.isdigit():
     sys.exit(__doc__)
-ENGINES, RUNS = sys.argv[1:-1], int(sys.argv[-1])
+ENGINES, RUNS = ARGS[:-1], int(ARGS[-1])
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-POSITION = os.path.join(ROOT, "tests", "data", "positions", "selfplay40.txt")
-INPUT = "newgame %s\nbestmove depth 3\n" % open(POSITION).read().strip()
+POSITION = os.path.join(ROOT, "tests", "data", "positions", NAME + ".txt")
+INPUT = "newgame %s\nbestmove depth %s\n" % (open(POSITION).read().strip(), DEPTH)
 
 
 def run(engine):
