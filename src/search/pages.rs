@@ -66,9 +66,9 @@ impl<T: Zeroed> Pages<T> {
 
     /// Have a thread of its own ask the system to back all of the memory now (with huge pages where they were
     /// asked for), so that a search's touches find their pages there instead of each waiting for one. A 64 MB
-    /// table is there within milliseconds of the call, before a search can touch much of it; a search of
-    /// a fresh process touching it at random on 4 KB pages spent much of its time on misses of the processor's
-    /// list of pages. Only a hint (Linux 5.14 and later): elsewhere, or where it is refused, pages still come at
+    /// table is there within milliseconds of the call (the system zeroes each page; a search of a few
+    /// milliseconds, touching every 2 MB of it at once, waits for most of that); a search of a fresh process
+    /// touching it at random on 4 KB pages spent much of its time on misses of the processor's list of pages. Only a hint (Linux 5.14 and later): elsewhere, or where it is refused, pages still come at
     /// the first touch. Nothing is written: the kernel only maps the pages, and values written meanwhile stay.
     /// The thread, whose result says whether the system did it, need not be joined: should the memory be freed
     /// first, the kernel finds the range gone and stops.

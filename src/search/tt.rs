@@ -241,8 +241,9 @@ impl Table {
     pub fn new_search(&self) {
         if self.bring_in.swap(false, Relaxed) {
             // The first search of a table of the usual sizes has a thread of its own bring all of it in, on huge
-            // pages, ahead of most of the search's touches. Not before: a process that never searches (a start
-            // and `exit`, perft, a viewer's questions) would wait at its end for pages it never used.
+            // pages. A search of a few milliseconds waits for some of that zeroing; from depth 4 or so a fresh
+            // process's search is sooner for it (docs/speed.md). Not before: a process that never searches (a
+            // start and `exit`, perft, a viewer's questions) would wait at its end for pages it never used.
             self.slots.populate_in_background();
         }
         let current = self.generation.load(Relaxed);
