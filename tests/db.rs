@@ -382,6 +382,45 @@ fn explore_with_the_engine_scores_every_move_listed() {
     }
 }
 
+/// `waggle db explore --json` says of each move and game what docs/db.md says: a move names the moves that are the
+/// same up to the board's symmetries (`same`: around a lone first piece, the other five placements of the bug), and
+/// a game is the object `waggle db games --json` gives for it, with the ply where it reached the position.
+#[test]
+fn the_explorer_s_json_has_every_field_its_manual_names() {
+    let scratch = Scratch::new("db-explore-json");
+    let path = scratch.path("games.sqlite");
+    let games_file = format!("{ROOT}/tests/data/review/games.txt");
+    assert!(db(&path, &["add", &games_file]).success());
+    let first = games_in_files(&[], &[&games_file])
+        .into_iter()
+        .find(|g| g.position().game_type() == GameType::MLP)
+        .unwrap();
+    let after_first = format!("Base+MLP;InProgress;Black[1];{}", first.record()[0]);
+    let answer: Value = serde_json::from_str(&db(&path, &["explore", &after_first, "--json"]).stdout).unwrap();
+    assert_eq!(answer["position"], after_first.as_str());
+    assert!(
+        answer["key"].is_i64() && answer["total"].as_u64() == Some(1),
+        "{answer}"
+    );
+    let moves = answer["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1, "{answer}");
+    assert_eq!(moves[0]["same"].as_array().map(Vec::len), Some(5), "{answer}");
+    let listed: Value = serde_json::from_str(&db(&path, &["games", "--json"]).stdout).unwrap();
+    let games = answer["games"].as_array().unwrap();
+    assert!(!games.is_empty(), "{answer}");
+    for game in games {
+        let mut row = listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|row| row["id"] == game["id"])
+            .unwrap_or_else(|| panic!("{game} listed by `db games`"))
+            .clone();
+        row["ply"] = Value::from(1);
+        assert_eq!(game, &row);
+    }
+}
+
 /// A folder of `files` `.pgn` files of `each` games: the repository's games under players' names of their own, so
 /// that each is a game of its own.
 fn many_games(folder: &str, files: usize, each: usize) -> usize {

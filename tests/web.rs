@@ -1,6 +1,7 @@
 //! `waggle web` as a process, driven over HTTP by a minimal client written here: every API route with good and
-//! bad input, the page's files, the Host and Origin check, the pool of engines (searches beyond the engines wait;
-//! a search whose reader leaves ends), idle connections that must not keep a visitor out, and Ctrl-C.
+//! bad input (the explorer answering as `waggle db explore --json` prints), the page's files, the Host and Origin
+//! check, the pool of engines (searches beyond the engines wait; a search whose reader leaves ends), idle
+//! connections that must not keep a visitor out, and Ctrl-C.
 //!
 //! The long run (1,000 idle connections and 16 thinking clients) is ignored: `cargo test --test web -- --ignored`.
 
@@ -27,7 +28,12 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
-        let (child, addr) = Waggle::new(["web", "--listen", "127.0.0.1:0"]).serve_at();
+        Server::start_with(&[])
+    }
+
+    /// A server started with these flags besides its address.
+    fn start_with(flags: &[&str]) -> Server {
+        let (child, addr) = Waggle::new(["web", "--listen", "127.0.0.1:0"]).args(flags).serve_at();
         Server { child, addr }
     }
 
@@ -352,6 +358,33 @@ fn games_are_imported_and_exported() {
     );
     server.post("/api/export", &json!({"gam": GAME})).error(400);
     server.post("/api/import", &json!({"text": 5})).error(400);
+}
+
+/// The page's explorer answers with the objects `waggle db explore --json` prints for the same position: its moves
+/// with `same`, its games with every field but the file on the server each was read from (`source`), and without
+/// the position's GameString, which the page sent.
+#[cfg(feature = "db")]
+#[test]
+fn the_explorer_answers_as_waggle_db_explore_does() {
+    let scratch = common::Scratch::new("web-explorer");
+    let path = scratch.path("games.sqlite");
+    let games_file = format!("{}/tests/data/review/games.txt", env!("CARGO_MANIFEST_DIR"));
+    assert!(Waggle::new(["db", "add", &games_file, "--db", &path]).run().success());
+    let server = Server::start_with(&["--db", &path]);
+    for position in ["Base+MLP", "Base;InProgress;Black[1];wB1"] {
+        let answer = server
+            .post("/api/explore", &json!({"game": position, "games": 20}))
+            .json();
+        let printed = Waggle::new(["db", "explore", position, "--json", "--db", &path]).run();
+        let mut printed: Value = serde_json::from_str(&printed.stdout).unwrap();
+        printed.as_object_mut().unwrap().remove("position");
+        for game in printed["games"].as_array_mut().unwrap() {
+            assert!(game.as_object_mut().unwrap().remove("source").is_some(), "{game}");
+        }
+        assert!(!printed["games"].as_array().unwrap().is_empty(), "{printed}");
+        assert_eq!(answer, printed, "{position}");
+        assert!(answer["moves"][0]["same"].is_array(), "{answer}");
+    }
 }
 
 /// A BoardSpace record is imported as a `.pgn` is, an older one opening with the Queens too; a broken one gets a

@@ -14,6 +14,7 @@ mod date;
 mod entry;
 mod explore;
 mod import;
+mod json;
 mod key;
 mod list;
 mod schema;

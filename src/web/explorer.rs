@@ -102,38 +102,14 @@ pub(crate) fn explore(explorer: Option<&Explorer>, body: &[u8], rules: Rules) ->
     let request: ExploreRequest = parse(body)?;
     let (_, game) = game_of(&request.game, rules)?;
     let explored = explorer.with(|database| database.explore(&game, request.games.min(MAX_GAMES)))?;
-    let moves: Vec<Value> = explored
-        .moves
-        .iter()
-        .map(|mv| {
-            json!({
-                "move": mv.mv.to_string(),
-                "same": mv.same.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                "games": mv.games,
-                "white": mv.white,
-                "draw": mv.draw,
-                "black": mv.black,
-            })
-        })
-        .collect();
-    let games: Vec<Value> = explored
-        .games
-        .iter()
-        .map(|(row, ply)| {
-            json!({
-                "id": row.id,
-                "white": row.white,
-                "black": row.black,
-                "date": row.date,
-                "result": row.result,
-                "ending": row.ending,
-                "plies": row.plies,
-                "ply": ply,
-                "game": row.game_string(),
-            })
-        })
-        .collect();
-    Ok(ok(&json!({"total": explored.total(), "moves": moves, "games": games})))
+    let mut answer = explored.to_json();
+    // Which file on the server each game was read from is the server's business, not a visitor's.
+    for game in answer["games"].as_array_mut().into_iter().flatten() {
+        if let Some(fields) = game.as_object_mut() {
+            fields.remove("source");
+        }
+    }
+    Ok(ok(&answer))
 }
 
 /// `/api/db/add`: the game added to the database; says whether it was new and how many games there are now.

@@ -38,7 +38,8 @@ pub struct Args {
     /// Waggle's score for each move, from an analysis of this many seconds of the position (every move at once).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     engine: Option<Duration>,
-    /// Print one JSON object: `moves` (each with `move`, `games`, `white`, `draw`, `black`) and `games`.
+    /// Print one JSON object: `position`, `key`, `total`, `moves` (each with `move`, `same`, `games`, `white`,
+    /// `draw`, `black`, and with --engine `score` and `win_chance`) and `games` (each with all it has and `ply`).
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -158,48 +159,18 @@ fn name_or<'a>(name: &'a str, missing: &'a str) -> &'a str {
     }
 }
 
-/// The explorer as one JSON object.
+/// The explorer as one JSON object: the database's form of it, with the position's GameString and each move's
+/// score when the engine gave one.
 fn as_json(game: &Game, explored: &Explored, scores: &HashMap<String, Score>) -> serde_json::Value {
-    let moves: Vec<_> = explored
-        .moves
-        .iter()
-        .map(|mv| {
-            let mut object = json!({
-                "move": mv.mv.to_string(),
-                "games": mv.games,
-                "white": mv.white,
-                "draw": mv.draw,
-                "black": mv.black,
-            });
+    let mut object = explored.to_json();
+    object["position"] = json!(game.game_string().to_string());
+    if let Some(moves) = object["moves"].as_array_mut() {
+        for (listed, mv) in moves.iter_mut().zip(&explored.moves) {
             if let Some(score) = scores.get(&mv.mv.to_string()) {
-                object["score"] = json!(score.to_string());
-                object["win_chance"] = json!(score.win_chance());
+                listed["score"] = json!(score.to_string());
+                listed["win_chance"] = json!(score.win_chance());
             }
-            object
-        })
-        .collect();
-    let games: Vec<_> = explored
-        .games
-        .iter()
-        .map(|(row, ply)| {
-            json!({
-                "id": row.id,
-                "white": row.white,
-                "black": row.black,
-                "date": row.date,
-                "result": row.result,
-                "game_type": row.game_type,
-                "ply": ply,
-                "game": row.game_string(),
-                "source": row.source,
-            })
-        })
-        .collect();
-    json!({
-        "position": game.game_string().to_string(),
-        "key": explored.key,
-        "total": explored.total(),
-        "moves": moves,
-        "games": games,
-    })
+        }
+    }
+    object
 }

@@ -7,7 +7,6 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, Context, Result};
 use clap::{Args as ClapArgs, ValueEnum};
-use serde_json::json;
 use waggle::db::{Database, GameFilter, GameRow};
 use waggle::{GameState, GameType};
 
@@ -108,7 +107,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
             text
         }
         (Some(Format::Gamestring), _) => rows.iter().map(|row| format!("{}\n", row.game_string())).collect(),
-        (None, true) => format!("{}\n", serde_json::Value::Array(rows.iter().map(as_json).collect())),
+        (None, true) => format!(
+            "{}\n",
+            serde_json::Value::Array(rows.iter().map(GameRow::to_json).collect())
+        ),
         (None, false) => table(&rows),
     };
     match &args.output {
@@ -139,25 +141,4 @@ fn table(rows: &[GameRow]) -> String {
             )
         })
         .collect()
-}
-
-/// A game as a JSON object.
-fn as_json(row: &GameRow) -> serde_json::Value {
-    json!({
-        "id": row.id,
-        "game_type": row.game_type,
-        "white": row.white,
-        "black": row.black,
-        "white_elo": row.white_elo,
-        "black_elo": row.black_elo,
-        "date": row.date,
-        "event": row.event,
-        "site": row.site,
-        "time_control": row.time_control,
-        "result": row.result,
-        "ending": row.ending,
-        "plies": row.plies,
-        "game": row.game_string(),
-        "source": row.source,
-    })
 }
