@@ -68,8 +68,8 @@ impl<T: Zeroed> Pages<T> {
     /// asked for), so that a search's touches find their pages there instead of each waiting for one. A 64 MB
     /// table is there within milliseconds of the call (the system zeroes each page; a search of a few
     /// milliseconds, touching every 2 MB of it at once, waits for most of that); a search of a fresh process
-    /// touching it at random on 4 KB pages spent much of its time on misses of the processor's list of pages. Only a hint (Linux 5.14 and later): elsewhere, or where it is refused, pages still come at
-    /// the first touch. Nothing is written: the kernel only maps the pages, and values written meanwhile stay.
+    /// touching it at random on 4 KB pages spent much of its time on misses of the processor's list of pages.
+    /// Only a hint (Linux 5.14 and later): elsewhere, or where it is refused, pages still come at the first touch. Nothing is written: the kernel only maps the pages, and values written meanwhile stay.
     /// The thread, whose result says whether the system did it, need not be joined: should the memory be freed
     /// first, the kernel finds the range gone and stops.
     pub(crate) fn populate_in_background(&self) -> Option<std::thread::JoinHandle<bool>> {
