@@ -37,7 +37,7 @@ impl GameRow {
 impl ExploredMove {
     /// The move as a JSON object: `move`, `same` (the moves to the same position up to the board's symmetries),
     /// `games`, and of those `white` (won by White), `draw` and `black`.
-    pub fn to_json(&self) -> Value {
+    fn to_json(&self) -> Value {
         json!({
             "move": self.mv.to_string(),
             "same": self.same.iter().map(ToString::to_string).collect::<Vec<_>>(),
@@ -51,8 +51,9 @@ impl ExploredMove {
 
 impl Explored {
     /// The explorer's answer as a JSON object: `key` (the position's key in the tables), `total`, `moves` (each
-    /// as [`ExploredMove::to_json`]) and `games` (each as [`GameRow::to_json`], with `ply`, where it reached the
-    /// position).
+    /// with `move`, `same`, the moves to the same position up to the board's symmetries, `games`, and of those
+    /// `white`, won by White, `draw` and `black`) and `games` (each as [`GameRow::to_json`], with `ply`, where it
+    /// reached the position).
     pub fn to_json(&self) -> Value {
         let games: Vec<Value> = self
             .games
